@@ -1,0 +1,71 @@
+"""Exact money: every amount in the engine is a `Fraction`; these helpers sit at the edges."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+Amount = Fraction
+
+
+def amount(value: int | str | Decimal | Fraction) -> Fraction:
+    """Make an exact amount from an int, a decimal string or a Decimal.
+
+    >>> amount("0.25") * 2
+    Fraction(1, 2)
+    """
+    return Fraction(value)
+
+
+def ceil_to(value: Fraction | int, step: int) -> int:
+    """Round up to a multiple of `step` (riichi rounds each payment up to 100).
+
+    >>> ceil_to(3840, 100)
+    3900
+    """
+    return -(-Fraction(value) // step) * step
+
+
+def to_decimal(value: Fraction | int) -> Decimal:
+    """The exact decimal form of an amount, or ValueError if it has no finite one.
+
+    Amounts only ever divide by 2, 4 and powers of ten, so they always do.
+
+    >>> to_decimal(Fraction(1, 16))
+    Decimal('0.0625')
+    """
+    value = Fraction(value)
+    denominator = value.denominator
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    if denominator != 1:
+        raise ValueError(f"{value} has no finite decimal form")
+    places = max(twos, fives)
+    scaled = value * 10**places
+    return Decimal(scaled.numerator).scaleb(-places)
+
+
+def plain(value: Fraction | int) -> str:
+    """The shortest exact decimal text of an amount: '8', '0.0625', '-220'.
+
+    >>> plain(Fraction(5, 2))
+    '2.5'
+    """
+    text = format(to_decimal(value), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in {"-0", ""} else text
+
+
+def grouped(value: Fraction | int) -> str:
+    """The display form: thousands separators, exact decimals ('12,000', '0.0625')."""
+    text = plain(value)
+    sign = "-" if text.startswith("-") else ""
+    whole, _, frac = text.lstrip("-").partition(".")
+    whole = f"{int(whole):,}"
+    return f"{sign}{whole}.{frac}" if frac else f"{sign}{whole}"

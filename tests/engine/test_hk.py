@@ -1,0 +1,153 @@
+"""rules.md § hk, row by row, through the engine alone."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from calculator.scoring.hk import Hand, Rules, Scale, SelfDrawPay, Split, reference_table, score, table_value
+from calculator.scoring.outcome import Win
+
+F = Fraction
+
+FULL = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192]
+HALF = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384]
+STEPPED = [1, 2, 4, 8, 16, 16, 32, 32, 64, 64, 64, 64, 64, 64]
+
+
+@pytest.mark.parametrize(
+    ("scale", "row"), [(Scale.FULL, FULL), (Scale.HALF, HALF), (Scale.STEPPED, STEPPED)]
+)
+def test_table_values_match_the_published_table(scale, row):
+    assert [table_value(fan, scale) for fan in range(14)] == row
+
+
+def amounts(outcome):
+    return [p.amount for p in outcome.payments]
+
+
+def test_3_fan_discard_full_split():
+    outcome = score(Hand(3))
+    assert outcome.winner_receives == 8
+    assert amounts(outcome) == [8, 0, 0]
+    assert [p.payer for p in outcome.payments] == ["discarder", "other", "other"]
+    assert outcome.base == 8
+    assert outcome.notes == ()
+
+
+def test_3_fan_discard_half_split():
+    assert amounts(score(Hand(3), Rules(split=Split.HALF))) == [4, 2, 2]
+
+
+def test_3_fan_self_draw():
+    outcome = score(Hand(3, Win.SELF_DRAW))
+    assert outcome.winner_receives == 12
+    assert amounts(outcome) == [4, 4, 4]
+    assert [p.payer for p in outcome.payments] == ["other"] * 3
+
+
+def test_13_fan_is_capped_at_10():
+    outcome = score(Hand(13))
+    assert outcome.winner_receives == 128
+    assert [n.code for n in outcome.notes] == ["capped"]
+
+
+def test_13_fan_with_cap_13():
+    assert score(Hand(13), Rules(cap=13)).winner_receives == 384
+    assert score(Hand(13), Rules(cap=13, scale=Scale.FULL)).winner_receives == 8192
+
+
+def test_2_fan_is_below_the_minimum_but_still_computed():
+    outcome = score(Hand(2))
+    assert outcome.winner_receives == 4
+    assert [n.code for n in outcome.notes] == ["below_min_fan"]
+
+
+def test_0_fan_half_split_and_self_draw():
+    assert amounts(score(Hand(0), Rules(split=Split.HALF, min_fan=0))) == [F(1, 2), F(1, 4), F(1, 4)]
+    assert amounts(score(Hand(0, Win.SELF_DRAW))) == [F(1, 2)] * 3
+
+
+YAT_YI = Rules(unit=F(4), split=Split.HALF)  # 一二蚊
+
+
+@pytest.mark.parametrize(
+    ("fan", "win", "receives"),
+    [
+        (5, Win.SELF_DRAW, 144),
+        (6, Win.DISCARD, 128),
+        (6, Win.SELF_DRAW, 192),
+        (7, Win.DISCARD, 192),
+        (7, Win.SELF_DRAW, 288),
+        (8, Win.DISCARD, 256),
+    ],
+)
+def test_seed_000_chip_counts_half_table(fan, win, receives):
+    assert score(Hand(fan, win), YAT_YI).winner_receives == receives
+
+
+def test_seed_000_full_table_8_fan_each_share_is_256():
+    outcome = score(Hand(8), Rules(unit=F(4), split=Split.HALF, scale=Scale.FULL))
+    assert amounts(outcome)[1:] == [256, 256]
+
+
+def test_dealer_split_winner_not_dealer():
+    outcome = score(Hand(0), Rules(unit=F(4), split=Split.DEALER))
+    assert amounts(outcome) == [2, 1, 1]
+    assert [p.payer for p in outcome.payments] == ["dealer", "other", "other"]
+
+
+def test_dealer_split_winner_is_dealer_and_win_type_is_noted():
+    outcome = score(Hand(3, Win.SELF_DRAW, dealer=True), Rules(split=Split.DEALER))
+    assert amounts(outcome) == [4, 4, 4]
+    assert [p.payer for p in outcome.payments] == ["other"] * 3
+    assert outcome.has_note("setting_unused")
+
+
+@pytest.mark.parametrize(
+    ("stake_unit", "discarder", "other"),
+    [
+        ("0.25", "0.125", "0.0625"),
+        ("0.5", "0.25", "0.125"),
+        ("1", "0.5", "0.25"),
+        ("2", "1", "0.5"),
+        ("4", "2", "1"),
+        ("8", "4", "2"),
+        ("10", "5", "2.5"),
+        ("20", "10", "5"),
+        ("40", "20", "10"),
+    ],
+)
+def test_stake_ladder_chicken_hand(stake_unit, discarder, other):
+    rules = Rules(scale=Scale.FULL, split=Split.HALF, unit=F(stake_unit), min_fan=0)
+    assert amounts(score(Hand(0), rules)) == [F(discarder), F(other), F(other)]
+
+
+def test_full_self_draw_pay():
+    outcome = score(Hand(3, Win.SELF_DRAW), Rules(self_draw_pay=SelfDrawPay.FULL))
+    assert outcome.winner_receives == 24
+
+
+def test_round_up_lifts_each_small_payment_to_one():
+    rules = Rules(split=Split.HALF, unit=F("0.25"), round_up=True, min_fan=0)
+    outcome = score(Hand(1), rules)  # 2 × 0.25 = 0.5 → 0.25 / 0.125 / 0.125
+    assert amounts(outcome) == [1, 1, 1]
+    assert outcome.winner_receives == 3
+
+
+def test_round_up_leaves_zero_and_whole_payments_alone():
+    outcome = score(Hand(3), Rules(round_up=True))
+    assert amounts(outcome) == [8, 0, 0]
+
+
+def test_stepped_cap_below_8_applies_first():
+    assert score(Hand(9), Rules(scale=Scale.STEPPED, cap=6)).winner_receives == 32
+
+
+def test_reference_table_follows_settings():
+    rows = reference_table(Hand(), Rules(split=Split.HALF, unit=F(2)))
+    assert len(rows) == 14
+    assert rows[11].full == 2048 and rows[11].half == 192
+    assert rows[11].discard == 256  # capped at 10: 128 × 2
+    assert rows[3].self_draw == 24  # 8 × 2 / 2 × 3
