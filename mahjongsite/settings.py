@@ -35,7 +35,10 @@ def database_from_url(url: str) -> dict[str, object]:
     parts = urlsplit(url)
     if parts.scheme == "sqlite":
         path = unquote(parts.path)
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": path[1:] if path.startswith("//") else path}
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": path[1:] if path.startswith("//") else path,
+        }
     if parts.scheme in {"postgres", "postgresql"}:
         return {
             "ENGINE": "django.db.backends.postgresql",
@@ -71,6 +74,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "calculator.middleware.content_security_policy",

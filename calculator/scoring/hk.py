@@ -95,9 +95,7 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     if rules.split is Split.DEALER:
         notes.append(Note("setting_unused", {"param": "win"}))
     if rules.round_up and any(0 < p.amount < 1 for p in payments):
-        payments = tuple(
-            Payment(p.payer, Fraction(1)) if 0 < p.amount < 1 else p for p in payments
-        )
+        payments = tuple(Payment(p.payer, Fraction(1)) if 0 < p.amount < 1 else p for p in payments)
         steps.append(Step("round_up", {}))
     return Outcome(base=points, payments=payments, steps=tuple(steps), notes=tuple(notes))
 

@@ -6,7 +6,16 @@ from fractions import Fraction
 
 import pytest
 
-from calculator.scoring.hk import Hand, Rules, Scale, SelfDrawPay, Split, reference_table, score, table_value
+from calculator.scoring.hk import (
+    Hand,
+    Rules,
+    Scale,
+    SelfDrawPay,
+    Split,
+    reference_table,
+    score,
+    table_value,
+)
 from calculator.scoring.outcome import Win
 
 F = Fraction
@@ -65,7 +74,11 @@ def test_2_fan_is_below_the_minimum_but_still_computed():
 
 
 def test_0_fan_half_split_and_self_draw():
-    assert amounts(score(Hand(0), Rules(split=Split.HALF, min_fan=0))) == [F(1, 2), F(1, 4), F(1, 4)]
+    assert amounts(score(Hand(0), Rules(split=Split.HALF, min_fan=0))) == [
+        F(1, 2),
+        F(1, 4),
+        F(1, 4),
+    ]
     assert amounts(score(Hand(0, Win.SELF_DRAW))) == [F(1, 2)] * 3
 
 

@@ -1,0 +1,37 @@
+# Two commands do everything: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench lint messages chromium check-deploy
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+test: $(STAMP) chromium
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# Rebuild the translation catalogues after changing any translatable string.
+messages: $(STAMP)
+	DJANGO_DEBUG=1 $(PY) manage.py makemessages --no-location --no-obsolete -l zh_Hant -l zh_Hans -l en
+	DJANGO_DEBUG=1 $(PY) manage.py compilemessages
+
+# Browser tests drive Debian's Chromium (never a downloaded browser build).
+chromium:
+	@scripts/ensure-chromium

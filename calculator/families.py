@@ -1,0 +1,90 @@
+"""The rule families the site knows: slug, name, form and the "which game?" facts.
+
+Adding a family means an engine module, a form, a template and one entry here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import gettext_lazy as _
+
+from calculator import forms
+
+
+@dataclass(frozen=True)
+class Family:
+    slug: str
+    name: Any
+    where: Any  # where it is mostly played
+    unit: Any  # what the money is counted in
+    enter: Any  # what the table enters
+    form: type[forms.ParamForm] | None  # None: not built yet, the switch says "coming soon"
+
+    @property
+    def template(self) -> str:
+        return f"calculator/{self.slug}.html"
+
+
+FAMILIES: dict[str, Family] = {
+    family.slug: family
+    for family in [
+        Family(
+            "hk",
+            _("Hong Kong (番)"),
+            _("Hong Kong, Macau, southern China, and most sets sold in the West"),
+            _("points or chips"),
+            _("fan"),
+            forms.HKForm,
+        ),
+        Family(
+            "riichi",
+            _("Riichi (飜 and 符)"),
+            _("Japan, and online mahjong everywhere"),
+            _("points"),
+            _("han and fu, or the hand's shape"),
+            None,
+        ),
+        Family(
+            "mcr",
+            _("MCR / Chinese Official (分)"),
+            _("International tournaments and official play in China"),
+            _("points"),
+            _("pattern points"),
+            None,
+        ),
+        Family(
+            "nmjl",
+            _("American (NMJL card)"),
+            _("The United States, with the NMJL card"),
+            _("points (often 1¢ each)"),
+            _("the value printed on the card"),
+            None,
+        ),
+        Family(
+            "jiujiang",
+            _("Jiujiang (九江)"),
+            _("Jiujiang, Jiangxi"),
+            _("番 × the stake"),
+            _("the hand's patterns and what multiplies them"),
+            None,
+        ),
+        Family(
+            "classical",
+            _("Classical (古典, 副 and 番)"),
+            _("Ningbo-style tables of the early 20th century"),
+            _("副"),
+            _("every player's 副 and 番"),
+            None,
+        ),
+    ]
+}
+
+
+def get_family(slug: str) -> Family:
+    family = FAMILIES.get(slug)
+    if family is None or family.form is None:
+        raise Http404("No such rule family")
+    return family

@@ -1,0 +1,161 @@
+"""The Hong Kong form: fan, win type and the table's rules."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.utils.translation import gettext_lazy as _
+
+from calculator.forms.base import WIN_LABELS, WIN_SHORT, ParamForm
+from calculator.params import BoolParam, ChoiceParam, DecimalParam, IntParam
+from calculator.presenting import money
+from calculator.scoring import hk
+from calculator.scoring.outcome import Outcome, Step, Win
+
+SCALE_NAMES = {
+    hk.Scale.FULL: _("全辣"),
+    hk.Scale.HALF: _("半辣"),
+    hk.Scale.STEPPED: _("雙辣三辣"),
+}
+
+
+class HKForm(ParamForm):
+    slug = "hk"
+
+    step_texts: ClassVar = {
+        "cap": _("%(fan)s fan → capped at %(cap)s fan"),
+        "table": _("%(fan)s fan → %(scale)s %(value)s"),
+        "unit": _("%(value)s × %(unit)s a point = %(points)s"),
+        "round_up": _("Each payment under 1 is rounded up to 1"),
+    }
+    note_texts: ClassVar = {
+        "below_min_fan": _(
+            "%(fan)s fan is under this table's minimum of %(min_fan)s. The payment is shown anyway."
+        ),
+        "capped": _("%(fan)s fan is over the %(cap)s-fan cap, so it pays as %(cap)s fan."),
+    }
+
+    fan = IntParam(
+        default=3,
+        minimum=0,
+        maximum=hk.MAX_FAN,
+        label=_("Fan"),
+        help_text=_("The fan your table agreed the hand is worth (0–13)."),
+    )
+    win = ChoiceParam(
+        default=Win.DISCARD, enum=Win, labels=WIN_LABELS, radio=True, label=_("How it was won")
+    )
+    scale = ChoiceParam(
+        default=hk.Scale.HALF,
+        enum=hk.Scale,
+        label=_("Points table"),
+        labels={
+            hk.Scale.FULL: _("全辣 — every fan doubles"),
+            hk.Scale.HALF: _("半辣 — doubles every two fan after 4"),
+            hk.Scale.STEPPED: _("雙辣三辣 — 4, 6 and 8 fan steps"),
+        },
+    )
+    cap = IntParam(
+        default=10,
+        minimum=3,
+        maximum=hk.MAX_FAN,
+        label=_("Fan cap (封頂)"),
+        help_text=_("Fan above this counts as this."),
+    )
+    split = ChoiceParam(
+        default=hk.Split.FULL,
+        enum=hk.Split,
+        label=_("Who pays on a discard"),
+        labels={
+            hk.Split.FULL: _("全銃 — the discarder pays it all"),
+            hk.Split.HALF: _("半銃 — discarder half, the other two a quarter each"),
+            hk.Split.DEALER: _("莊家制 — old style: nobody is liable, the dealer pays double"),
+        },
+    )
+    dealer = BoolParam(
+        default=False,
+        label=_("The winner is the dealer"),
+        help_text=_("Only matters under 莊家制."),
+    )
+    self_draw_pay = ChoiceParam(
+        default=hk.SelfDrawPay.HALF,
+        enum=hk.SelfDrawPay,
+        label=_("On a self-draw, each player pays"),
+        labels={
+            hk.SelfDrawPay.HALF: _("half the table value"),
+            hk.SelfDrawPay.FULL: _("the whole table value"),
+        },
+    )
+    unit = DecimalParam(
+        default=hk.Rules.unit,
+        minimum=0,
+        maximum=1_000_000,
+        label=_("Value of one point"),
+        help_text=_("A multiplier, not money. Leave it at 1 to read points."),
+    )
+    min_fan = IntParam(
+        default=3, minimum=0, maximum=hk.MAX_FAN, label=_("Minimum fan to win (起糊)")
+    )
+    round_up = BoolParam(default=False, label=_("Round a payment under 1 up to 1"))
+
+    # Stake presets for `unit` (rules.md: unit = 1 底 ÷ 25).
+    stakes: ClassVar[list[tuple[str, str]]] = [
+        ("0.25", "二五雞/4"),
+        ("0.5", "二五雞/2"),
+        ("1", "二五雞"),
+        ("2", "五一"),
+        ("4", "一二蚊"),
+        ("8", "二四"),
+        ("10", "大二五雞"),
+        ("20", "大五一"),
+        ("40", "一二十"),
+    ]
+
+    def step_args(self, step: Step) -> dict[str, object]:
+        args = super().step_args(step)
+        if step.code == "table":
+            args["scale"] = SCALE_NAMES[hk.Scale(step.args["scale"])]
+        return args
+
+    def _inputs(self) -> tuple[hk.Hand, hk.Rules]:
+        data = self.cleaned_data
+        hand = hk.Hand(fan=data["fan"], win=data["win"], dealer=data["dealer"])
+        rules = hk.Rules(
+            scale=data["scale"],
+            cap=data["cap"],
+            split=data["split"],
+            self_draw_pay=data["self_draw_pay"],
+            unit=data["unit"],
+            min_fan=data["min_fan"],
+            round_up=data["round_up"],
+        )
+        return hand, rules
+
+    def outcome(self) -> Outcome:
+        return hk.score(*self._inputs())
+
+    def unused_settings(self) -> frozenset[str]:
+        return hk.unused_settings(*self._inputs())
+
+    def reference(self) -> dict[str, Any]:
+        hand, rules = self._inputs()
+        rows = [
+            {
+                "fan": row.fan,
+                "full": money(row.full),
+                "half": money(row.half),
+                "self_draw": money(row.self_draw),
+                "discard": money(row.discard),
+            }
+            for row in hk.reference_table(hand, rules)
+        ]
+        return {"reference_rows": rows, "current_fan": hand.fan}
+
+    def headline(self, outcome: Outcome) -> str:
+        data = self.cleaned_data
+        return _("%(fan)s fan, %(scale)s, %(win)s: the winner receives %(amount)s") % {
+            "fan": data["fan"],
+            "scale": SCALE_NAMES[data["scale"]],
+            "win": WIN_SHORT[data["win"]],
+            "amount": money(outcome.winner_receives),
+        }

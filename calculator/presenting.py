@@ -1,0 +1,121 @@
+"""Words and numbers for people and for the API: the engine's codes, said in each language.
+
+The engine returns codes (`capped`, `table`, `discarder`); this module is the one place
+that words them. Formatting amounts happens here too, never in templates.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from calculator.scoring.money import grouped, plain
+from calculator.scoring.outcome import Outcome
+
+ROLE_LABELS: Mapping[str, Any] = {
+    "discarder": gettext_lazy("The discarder"),
+    "other": gettext_lazy("Another player"),
+    "dealer": gettext_lazy("The dealer"),
+    "non_dealer": gettext_lazy("A non-dealer"),
+    "bettor": gettext_lazy("The bettor"),
+    "e": gettext_lazy("East"),
+    "s": gettext_lazy("South"),
+    "w": gettext_lazy("West"),
+    "n": gettext_lazy("North"),
+}
+
+
+def money(value: Fraction | int) -> str:
+    """An amount for display: exact, with thousands separators."""
+    return grouped(value)
+
+
+def format_args(args: Mapping[str, object]) -> dict[str, object]:
+    """Arguments ready for %-formatting: amounts shown exactly with separators."""
+    shown: dict[str, object] = {}
+    for key, value in args.items():
+        if isinstance(value, Fraction | int) and not isinstance(value, bool):
+            shown[key] = money(value)
+        else:
+            shown[key] = value
+    return shown
+
+
+def payer_label(role: str) -> str:
+    return str(ROLE_LABELS.get(role, role))
+
+
+def who_pays_sentence(outcome: Outcome) -> str:
+    """One line saying who pays the winner: 'The discarder pays all 8.'"""
+    payments = outcome.payments
+    nonzero = [p for p in payments if p.amount]
+    if not nonzero:
+        return _("Nobody pays anything.")
+    if len(nonzero) == 1:
+        return _("%(payer)s pays all %(amount)s.") % {
+            "payer": payer_label(nonzero[0].payer),
+            "amount": money(nonzero[0].amount),
+        }
+    if len({p.amount for p in payments}) == 1:
+        return _("Each of the %(count)s players pays %(amount)s.") % {
+            "count": len(payments),
+            "amount": money(payments[0].amount),
+        }
+    parts = [
+        _("%(payer)s %(amount)s") % {"payer": payer_label(p.payer), "amount": money(p.amount)}
+        for p in payments
+    ]
+    return _("Paid as %(parts)s.") % {"parts": _(", ").join(parts)}
+
+
+# --- JSON -------------------------------------------------------------------------------
+
+_EXACT = "\ue000"  # marks an exact decimal so it is written as a bare JSON number
+_EXACT_RE = re.compile(f'"{_EXACT}(-?[0-9.]+)"')
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, Fraction | Decimal | int):
+        fraction = Fraction(value)
+        if fraction.denominator == 1:
+            return fraction.numerator
+        return _EXACT + plain(fraction)
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return str(value)
+
+
+def dumps(payload: Mapping[str, Any]) -> str:
+    """JSON with every amount written exactly (0.0625 stays 0.0625, never a float)."""
+    text = json.dumps(_jsonable(payload), ensure_ascii=False, separators=(",", ":"))
+    return _EXACT_RE.sub(r"\1", text)
+
+
+def outcome_json(outcome: Outcome, steps: list[str]) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "base": outcome.base,
+        "winner_receives": outcome.winner_receives,
+        "payments": [{"payer": p.payer, "amount": p.amount} for p in outcome.payments],
+        "from_table": outcome.from_table,
+        "level": outcome.level,
+        "fu": outcome.fu,
+        "steps": list(steps),
+    }
+    result.update(outcome.extra)
+    return result
+
+
+def exact(value: Fraction | int) -> str:
+    """The `data-amount` form of an amount: exact, no separators."""
+    return plain(value)

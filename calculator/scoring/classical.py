@@ -1,0 +1,190 @@
+"""古典麻雀 (寧波式, seed 002): every seat's hand is scored, and everyone settles.
+
+Each seat's 副 doubles once per 番, up to the limit (滿貫). The winner collects its score
+from each other seat and pays nobody; each pair of non-winners settles the difference,
+the lower paying the higher. The dealer pays and collects double (莊家么二制). Nobody is
+liable for a discard, so the win type does not matter.
+
+Transfers are listed in a fixed order: the winner's collections in E-S-W-N order, then
+each pair of non-winners in E-S-W-N order of the first seat, then of the second.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from itertools import combinations
+
+from .outcome import Note, Outcome, Payment, Step
+
+
+class Seat(StrEnum):
+    E = "e"  # 東
+    S = "s"  # 南
+    W = "w"  # 西
+    N = "n"  # 北
+
+
+SEATS = tuple(Seat)  # E-S-W-N: the order of every tuple indexed by seat
+
+
+class WinnerLimit(StrEnum):
+    NONE = "none"  # the winner's hand is scored like any other
+    FULL = "full"  # 滿貫 hand (九蓮寶燈, 大三元, 四喜和, 天和, 十三不搭): the limit itself
+    HALF = "half"  # 半滿貫 hand (地和): at least half the limit
+
+
+@dataclass(frozen=True)
+class Rules:
+    limit: int = 200  # 滿貫 in 副: no hand scores more
+    unit: Fraction = Fraction(1)  # value of one 副; a multiplier, not a currency
+
+
+@dataclass(frozen=True)
+class Hand:
+    """All four hands. `fu` and `fan` are indexed E, S, W, N; the winner's `fu` includes
+    副底 and the winning bonuses."""
+
+    fu: tuple[int, int, int, int] = (0, 0, 0, 0)  # 副, before doubling
+    fan: tuple[int, int, int, int] = (0, 0, 0, 0)  # 番: each doubles the 副
+    winner: Seat = Seat.S
+    winner_limit: WinnerLimit = WinnerLimit.NONE
+    dealer: Seat = Seat.E  # 莊家
+
+
+def seat_scores(hand: Hand, rules: Rules = Rules()) -> tuple[Fraction, ...]:
+    """Each seat's score in 副 (after doubling and the limit), E-S-W-N.
+
+    >>> [str(s) for s in seat_scores(Hand(fu=(6, 20, 40, 2), fan=(0, 1, 1, 0)))]
+    ['6', '40', '80', '2']
+    """
+    return tuple(_seat_score(hand, rules, seat)[0] for seat in SEATS)
+
+
+def _seat_score(hand: Hand, rules: Rules, seat: Seat) -> tuple[Fraction, list[Step], Note | None]:
+    """One seat's score, the steps that reached it, and a `capped` note if the limit clipped it."""
+    i = SEATS.index(seat)
+    limit = Fraction(rules.limit)
+    if seat is hand.winner and hand.winner_limit is WinnerLimit.FULL:
+        return limit, [Step("limit_hand", {"seat": seat.value, "limit": limit})], None
+    fu, fan = hand.fu[i], hand.fan[i]
+    raw = Fraction(fu * 2**fan)
+    steps = [Step("seat_score", {"seat": seat.value, "fu": fu, "fan": fan, "score": raw})]
+    value, note = raw, None
+    if raw > limit:
+        args = {"seat": seat.value, "score": raw, "limit": limit}
+        steps.append(Step("limit", args))
+        note = Note("capped", args)
+        value = limit
+    if seat is hand.winner and hand.winner_limit is WinnerLimit.HALF and value < limit / 2:
+        # 半滿貫: exact, so an odd limit gives a half 副.
+        steps.append(Step("half_limit", {"seat": seat.value, "score": value, "half": limit / 2}))
+        value = limit / 2
+    return value, steps, note
+
+
+def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
+    """Who pays whom for one deal; `payments` are what each loser pays the winner.
+
+    Seed 002: dealer East; South wins with 40, West 80, East 6, North 2.
+
+    >>> outcome = score(Hand(fu=(6, 20, 40, 2), fan=(0, 1, 1, 0)))
+    >>> [(p.payer, str(p.amount)) for p in outcome.payments]
+    [('e', '80'), ('w', '40'), ('n', '40')]
+    >>> [str(player["net"]) for player in outcome.extra["players"]]
+    ['-220', '160', '186', '-126']
+    """
+    steps: list[Step] = []
+    notes: list[Note] = []
+    scores: dict[Seat, Fraction] = {}
+    for seat in SEATS:
+        value, seat_steps, note = _seat_score(hand, rules, seat)
+        scores[seat] = value
+        steps += seat_steps
+        if note:
+            notes.append(note)
+
+    winner = hand.winner
+    losers = [seat for seat in SEATS if seat is not winner]
+    unit = rules.unit
+    base = scores[winner] * unit
+    if unit != 1:
+        steps.append(Step("unit", {"value": scores[winner], "unit": unit, "points": base}))
+
+    def factor(a: Seat, b: Seat) -> int:
+        return 2 if hand.dealer in (a, b) else 1
+
+    transfers: list[tuple[Seat, Seat, Fraction]] = []
+    payments = []
+    for seat in losers:
+        doubled = factor(seat, winner) == 2
+        amount = scores[winner] * factor(seat, winner) * unit
+        payments.append(Payment(seat.value, amount))
+        transfers.append((seat, winner, amount))
+        steps.append(
+            Step(
+                "collect",
+                {
+                    "from": seat.value,
+                    "to": winner.value,
+                    "score": scores[winner],
+                    "doubled": doubled,
+                    "amount": amount,
+                },
+            )
+        )
+    for a, b in combinations(losers, 2):
+        if scores[a] == scores[b]:
+            steps.append(Step("even", {"a": a.value, "b": b.value, "score": scores[a]}))
+            continue
+        low, high = (a, b) if scores[a] < scores[b] else (b, a)
+        difference = scores[high] - scores[low]
+        amount = difference * factor(a, b) * unit
+        transfers.append((low, high, amount))
+        steps.append(
+            Step(
+                "settle",
+                {
+                    "from": low.value,
+                    "to": high.value,
+                    "difference": difference,
+                    "doubled": factor(a, b) == 2,
+                    "amount": amount,
+                },
+            )
+        )
+
+    net = {seat: Fraction(0) for seat in SEATS}
+    for payer, payee, amount in transfers:
+        net[payer] -= amount
+        net[payee] += amount
+    extra = {
+        "players": tuple(
+            {"seat": seat.value, "score": scores[seat], "net": net[seat]} for seat in SEATS
+        ),
+        "transfers": tuple(
+            {"from": payer.value, "to": payee.value, "amount": amount}
+            for payer, payee, amount in transfers
+            if amount
+        ),
+    }
+    return Outcome(
+        base=base,
+        payments=tuple(payments),
+        steps=tuple(steps),
+        notes=tuple(notes),
+        extra=extra,
+    )
+
+
+def unused_settings(hand: Hand, rules: Rules) -> frozenset[str]:
+    """Parameters that cannot change this result (for the `setting_unused` note).
+
+    >>> sorted(unused_settings(Hand(winner_limit=WinnerLimit.FULL), Rules()))
+    ['s_fan', 's_fu']
+    """
+    if hand.winner_limit is WinnerLimit.FULL:
+        # A 滿貫 hand scores the limit whatever its 副 and 番.
+        return frozenset({f"{hand.winner.value}_fu", f"{hand.winner.value}_fan"})
+    return frozenset()

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from calculator import views
+
+# Language-prefixed pages (see mahjongsite/urls.py); the API lives outside the prefix.
+page_patterns = [
+    path("", views.calculator, {"slug": "hk"}, name="home"),
+    path("<slug:slug>/", views.calculator, name="calculator"),
+]
+
+api_patterns = [
+    path("api/v1/<slug:slug>", views.api, name="api"),
+]

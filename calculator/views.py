@@ -1,0 +1,123 @@
+"""Thin views: query string → family form → engine → template or JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django_htmx.middleware import HtmxDetails
+
+from calculator import presenting
+from calculator.families import FAMILIES, get_family
+from calculator.forms import ParamForm
+
+LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _page_context(request: HttpRequest, form: ParamForm) -> dict[str, Any]:
+    outcome = form.result() if form.is_valid() else None
+    canonical = form.canonical_url()
+    context: dict[str, Any] = {
+        "form": form,
+        "family": FAMILIES[form.slug],
+        "families": FAMILIES.values(),
+        "outcome": outcome,
+        "canonical_url": canonical,
+        "absolute_url": request.build_absolute_uri(canonical),
+        "language_links": _language_links(form),
+        "headline": "",
+    }
+    if outcome is not None:
+        headline = form.headline(outcome)
+        context.update(
+            headline=headline,
+            share_text=f"{headline} {context['absolute_url']}",
+            notes=[(n.code, form.describe_note(n)) for n in outcome.notes],
+            steps=[form.describe_step(s) for s in outcome.steps],
+            sentence=presenting.who_pays_sentence(outcome),
+            payments=[
+                (
+                    p.payer,
+                    presenting.payer_label(p.payer),
+                    presenting.money(p.amount),
+                    presenting.exact(p.amount),
+                )
+                for p in outcome.payments
+            ],
+            receives=presenting.money(outcome.winner_receives),
+            base=presenting.money(outcome.base),
+            **form.reference(),
+        )
+    return context
+
+
+def _language_links(form: ParamForm) -> list[tuple[str, str, bool]]:
+    """The same result in each language: the path prefix changes, the query does not."""
+    query = form.canonical_query()
+    current = translation.get_language()
+    links = []
+    for code, name in settings.LANGUAGES:
+        with translation.override(code):
+            path = reverse("calculator", args=[form.slug])
+        links.append((code, str(name), f"{path}?{query}" if query else path, code == current))
+    return links
+
+
+@require_GET
+def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    family = get_family(slug)
+    form = family.form(request.GET)
+    context = _page_context(request, form)
+    if request.htmx and not request.htmx.history_restore_request:
+        context["oob"] = True
+        response = render(request, f"{family.template}#result", context)
+        response["HX-Replace-Url"] = context["canonical_url"]
+    else:
+        response = render(request, family.template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _json(payload: dict[str, Any], status: int = 200) -> HttpResponse:
+    return HttpResponse(
+        presenting.dumps(payload), status=status, content_type="application/json; charset=utf-8"
+    )
+
+
+@require_GET
+def api(request: HttpRequest, slug: str) -> HttpResponse:
+    family = get_family(slug)
+    lang = request.GET.get("lang", settings.LANGUAGE_CODE)
+    if lang not in LANGUAGE_CODES:
+        with translation.override(settings.LANGUAGE_CODE):
+            message = _("Choose one of: %(values)s.") % {"values": ", ".join(LANGUAGE_CODES)}
+        return _json({"errors": {"lang": [{"code": "not_allowed", "message": message}]}}, 400)
+    with translation.override(lang):
+        form = family.form(request.GET)
+        if not form.is_valid():
+            return _json({"errors": form.errors_json()}, 400)
+        outcome = form.result()
+        with translation.override(settings.LANGUAGE_CODE):
+            url = form.canonical_url()  # the Cantonese page has no prefix
+        return _json(
+            {
+                "rules": family.slug,
+                "inputs": form.inputs_json(),
+                "result": presenting.outcome_json(
+                    outcome, [form.describe_step(s) for s in outcome.steps]
+                ),
+                "notes": [{"code": n.code, "text": form.describe_note(n)} for n in outcome.notes],
+                "url": url,
+            }
+        )

@@ -1,0 +1,33 @@
+// Small progressive enhancements: copy buttons and stake presets. Everything works without it.
+"use strict";
+document.documentElement.classList.add("js");
+
+function copyText(button) {
+  const text = button.dataset.copy;
+  const done = () => {
+    const old = button.textContent;
+    button.textContent = button.dataset.copied || "✓";
+    setTimeout(() => { button.textContent = old; }, 1500);
+  };
+  const fallback = () => {
+    // No clipboard access (plain http, old browser): select the link so it can be copied by hand.
+    const field = button.parentElement.querySelector(".share-url") || document.querySelector(".share-url");
+    if (field) { field.focus(); field.select(); }
+  };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(text).then(done, fallback);
+  } else {
+    fallback();
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const copy = event.target.closest("button.copy");
+  if (copy) { copyText(copy); return; }
+  const preset = event.target.closest("button[data-unit]");
+  if (preset) {
+    const unit = document.getElementById("id_unit");
+    unit.value = preset.dataset.unit;
+    unit.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+});

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import json
+import os
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def api_json(client, slug: str, params: dict | str | None = None, status: int = 200) -> dict:
+    """GET the JSON API and parse it with exact decimals."""
+    if isinstance(params, str):
+        response = client.get(f"/api/v1/{slug}?{params}")
+    else:
+        response = client.get(f"/api/v1/{slug}", params or {})
+    assert response.status_code == status, response.content
+    assert response["Content-Type"].startswith("application/json")
+    return json.loads(response.content, parse_float=Decimal)
+
+
+@pytest.fixture
+def api(client):
+    def call(slug: str, params: dict | str | None = None, status: int = 200) -> dict:
+        return api_json(client, slug, params, status)
+
+    return call
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        message = "Debian's Chromium is not installed at /usr/bin/chromium (make chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    # Playwright's sync API runs an event loop; Django must still let the live server work.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A page at a 390×844 phone viewport, pointed at the live server."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server.url)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def no_js_phone(browser, live_server):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=live_server.url, java_script_enabled=False
+    )
+    page = context.new_page()
+    yield page
+    context.close()

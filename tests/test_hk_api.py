@@ -1,0 +1,153 @@
+"""rules.md § hk through GET /api/v1/hk, exact numbers."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+D = Decimal
+
+
+def amounts(data):
+    return [p["amount"] for p in data["result"]["payments"]]
+
+
+def test_default_hand_matches_the_contract_example(api):
+    data = api("hk")
+    assert data["rules"] == "hk"
+    assert data["inputs"] == {
+        "fan": 3,
+        "win": "discard",
+        "scale": "half",
+        "cap": 10,
+        "split": "full",
+        "dealer": False,
+        "self_draw_pay": "half",
+        "unit": 1,
+        "min_fan": 3,
+        "round_up": False,
+    }
+    result = data["result"]
+    assert result["base"] == 8 and result["winner_receives"] == 8
+    assert result["payments"] == [
+        {"payer": "discarder", "amount": 8},
+        {"payer": "other", "amount": 0},
+        {"payer": "other", "amount": 0},
+    ]
+    assert result["from_table"] == 0 and result["level"] is None and result["fu"] is None
+    assert result["steps"] and data["notes"] == [] and data["url"] == "/hk/"
+
+
+@pytest.mark.parametrize(
+    ("params", "receives", "payments", "notes"),
+    [
+        ({"fan": 3, "split": "half"}, 8, [4, 2, 2], []),
+        ({"fan": 3, "win": "self_draw"}, 12, [4, 4, 4], []),
+        ({"fan": 13}, 128, [128, 0, 0], ["capped"]),
+        ({"fan": 13, "cap": 13}, 384, [384, 0, 0], []),
+        ({"fan": 13, "cap": 13, "scale": "full"}, 8192, [8192, 0, 0], []),
+        ({"fan": 2}, 4, [4, 0, 0], ["below_min_fan"]),
+        ({"fan": 0, "split": "half"}, 1, [D("0.5"), D("0.25"), D("0.25")], ["below_min_fan"]),
+        ({"fan": 0, "win": "self_draw"}, D("1.5"), [D("0.5")] * 3, ["below_min_fan"]),
+        # 一二蚊, half table (seed 000)
+        ({"fan": 5, "win": "self_draw", "unit": 4, "split": "half"}, 144, [48] * 3, []),
+        ({"fan": 6, "unit": 4, "split": "half"}, 128, [64, 32, 32], []),
+        ({"fan": 6, "win": "self_draw", "unit": 4, "split": "half"}, 192, [64] * 3, []),
+        ({"fan": 7, "unit": 4, "split": "half"}, 192, [96, 48, 48], []),
+        ({"fan": 7, "win": "self_draw", "unit": 4, "split": "half"}, 288, [96] * 3, []),
+        ({"fan": 8, "unit": 4, "split": "half"}, 256, [128, 64, 64], []),
+        ({"fan": 8, "unit": 4, "split": "half", "scale": "full"}, 1024, [512, 256, 256], []),
+        # 莊家制, 0 fan, winner not the dealer
+        (
+            {"fan": 0, "unit": 4, "split": "dealer"},
+            4,
+            [2, 1, 1],
+            ["below_min_fan", "setting_unused"],
+        ),
+    ],
+)
+def test_worked_examples(api, params, receives, payments, notes):
+    data = api("hk", params)
+    assert data["result"]["winner_receives"] == receives
+    assert amounts(data) == payments
+    assert [n["code"] for n in data["notes"]] == notes
+
+
+@pytest.mark.parametrize(
+    ("unit", "discarder", "other"),
+    [
+        ("0.25", "0.125", "0.0625"),
+        ("0.5", "0.25", "0.125"),
+        ("1", "0.5", "0.25"),
+        ("2", "1", "0.5"),
+        ("4", "2", "1"),
+        ("8", "4", "2"),
+        ("10", "5", "2.5"),
+        ("20", "10", "5"),
+        ("40", "20", "10"),
+    ],
+)
+def test_stake_table(api, unit, discarder, other):
+    data = api("hk", {"fan": 0, "scale": "full", "split": "half", "unit": unit})
+    assert amounts(data) == [D(discarder), D(other), D(other)]
+
+
+def test_dealer_split_roles(api):
+    data = api("hk", {"split": "dealer"})
+    assert [p["payer"] for p in data["result"]["payments"]] == ["dealer", "other", "other"]
+    data = api("hk", {"split": "dealer", "dealer": 1})
+    assert [p["payer"] for p in data["result"]["payments"]] == ["other"] * 3
+    assert amounts(data) == [4, 4, 4]
+
+
+def test_amounts_are_written_as_exact_json_numbers(client):
+    body = client.get("/api/v1/hk", {"fan": 0, "split": "half", "unit": "0.0001"}).content.decode()
+    assert '"amount":0.00005' in body and '"amount":0.000025' in body
+
+
+def test_setting_unused_only_for_given_parameters(api):
+    assert api("hk", {"fan": 4})["notes"] == []
+    notes = api("hk", {"fan": 4, "dealer": 1, "lang": "en"})["notes"]
+    assert [n["code"] for n in notes] == ["setting_unused"]
+    assert "winner is the dealer" in notes[0]["text"]
+
+
+def test_url_is_canonical(api):
+    data = api("hk", "unit=4.0&fan=5&scale=half&bogus=1&fan=6")
+    assert data["url"] == "/hk/?fan=6&unit=4"
+
+
+@pytest.mark.parametrize(
+    ("params", "field", "code"),
+    [
+        ({"fan": 14}, "fan", "out_of_range"),
+        ({"fan": "abc"}, "fan", "invalid"),
+        ({"scale": "quarter"}, "scale", "not_allowed"),
+        ({"unit": -1}, "unit", "out_of_range"),
+        ({"cap": 2}, "cap", "out_of_range"),
+        ({"fan": ""}, "fan", "required"),
+        ({"round_up": "maybe"}, "round_up", "invalid"),
+    ],
+)
+def test_invalid_input_is_a_400_naming_the_parameter(api, params, field, code):
+    data = api("hk", params, status=400)
+    assert list(data["errors"]) == [field]
+    assert data["errors"][field][0]["code"] == code
+    assert data["errors"][field][0]["message"]
+
+
+def test_error_messages_follow_lang(api):
+    en = api("hk", {"fan": 14, "lang": "en"}, status=400)["errors"]["fan"][0]["message"]
+    yue = api("hk", {"fan": 14}, status=400)["errors"]["fan"][0]["message"]
+    assert "0" in en and "13" in en
+    assert en != yue
+
+
+def test_unknown_lang_is_an_error(api):
+    assert "lang" in api("hk", {"lang": "fr"}, status=400)["errors"]
+
+
+def test_unknown_slug_is_404(client):
+    assert client.get("/api/v1/poker").status_code == 404
+    assert client.get("/poker/").status_code == 404

@@ -1,0 +1,127 @@
+"""The HK page through Django's test client: full page, htmx fragment, errors, languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+HX = {"HX-Request": "true"}
+
+
+def number(html: str, hook: str) -> str:
+    match = re.search(rf'data-result="{hook}">([^<]*)<', html)
+    assert match, f"no {hook} in page"
+    return match.group(1).replace(",", "")
+
+
+def test_home_is_the_hk_calculator(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert number(html, "winner_receives") == "8"
+    assert 'id="result"' in html and "<form" in html
+
+
+def test_full_page_has_hooks_for_every_payment(client):
+    html = client.get("/hk/", {"fan": 3, "split": "half"}).content.decode()
+    rows = re.findall(r'data-payment data-role="([a-z_]+)" data-amount="([0-9.]+)"', html)
+    assert rows == [("discarder", "4"), ("other", "2"), ("other", "2")]
+    assert number(html, "base") == "8"
+
+
+def test_htmx_request_gets_only_the_result_fragment(client):
+    response = client.get("/hk/", {"fan": 6, "unit": 4, "split": "half"}, headers=HX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="result"')
+    assert "<form" not in html and "<html" not in html
+    assert number(html, "winner_receives") == "128"
+    assert response["HX-Replace-Url"] == "/hk/?fan=6&split=half&unit=4"
+    assert "HX-Request" in response["Vary"]
+
+
+def test_history_restore_gets_the_whole_page(client):
+    headers = {**HX, "HX-History-Restore-Request": "true"}
+    html = client.get("/hk/", {"fan": 6}, headers=headers).content.decode()
+    assert "<html" in html and "<form" in html
+
+
+def test_full_page_also_varies_on_hx_request(client):
+    assert "HX-Request" in client.get("/hk/")["Vary"]
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("fan=14", "fan"),
+        ("fan=abc", "fan"),
+        ("scale=quarter", "scale"),
+        ("unit=-1", "unit"),
+        ("cap=2", "cap"),
+    ],
+)
+def test_invalid_input_shows_the_error_beside_the_field(client, query, field):
+    response = client.get(f"/en/hk/?{query}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    error = re.search(rf'<p class="field-error" id="err-{field}"[^>]*>([^<]+)</p>', html)
+    assert error and error.group(1).strip()
+    assert 'data-result="winner_receives"' not in html
+    assert 'data-state="invalid"' in html
+
+
+def test_htmx_error_response_swaps_the_field_error_out_of_band(client):
+    html = client.get("/en/hk/", {"fan": 14}, headers=HX).content.decode()
+    assert re.search(r'id="err-fan"[^>]*hx-swap-oob="true">Enter a whole number from 0 to 13', html)
+    assert re.search(r'id="err-win"[^>]*hx-swap-oob="true"></p>', html)
+
+
+def test_errors_use_the_page_language(client):
+    en = client.get("/en/hk/", {"fan": 14}).content.decode()
+    yue = client.get("/hk/", {"fan": 14}).content.decode()
+    assert "Enter a whole number from 0 to 13." in en
+    assert "Enter a whole number from 0 to 13." not in yue
+
+
+def test_notes_have_hooks(client):
+    html = client.get("/hk/", {"fan": 13}).content.decode()
+    assert 'data-note="capped"' in html
+
+
+@pytest.mark.parametrize("prefix", ["", "/en", "/zh-hans"])
+def test_every_language_serves_the_page(client, prefix):
+    response = client.get(f"{prefix}/hk/", {"fan": 5})
+    assert response.status_code == 200
+    assert number(response.content.decode(), "winner_receives") == "24"
+
+
+def test_language_of_each_prefix(client):
+    assert 'lang="zh-Hant-HK"' in client.get("/hk/").content.decode()
+    assert 'lang="zh-Hans"' in client.get("/zh-hans/hk/").content.decode()
+    assert 'lang="en"' in client.get("/en/hk/").content.decode()
+
+
+def test_language_switch_keeps_the_parameters(client):
+    html = client.get("/hk/", {"fan": 5, "split": "half"}).content.decode()
+    assert 'href="/en/hk/?fan=5&amp;split=half"' in html
+    assert 'href="/zh-hans/hk/?fan=5&amp;split=half"' in html
+    assert 'href="/hk/?fan=5&amp;split=half"' in html
+
+
+def test_share_links_carry_the_canonical_url(client):
+    html = client.get("/hk/", {"fan": 5, "split": "half", "unit": "1.0"}).content.decode()
+    assert "http%3A%2F%2Ftestserver%2Fhk%2F%3Ffan%3D5%26split%3Dhalf" in html
+    assert 'value="http://testserver/hk/?fan=5&amp;split=half"' in html
+
+
+def test_reference_table_follows_settings_and_marks_the_fan(client):
+    html = client.get("/hk/", {"fan": 11, "unit": 2}).content.decode()
+    row = re.search(r'<tr class="current"[^>]*><th scope="row">11</th>(.*?)</tr>', html)
+    assert row
+    cells = re.findall(r'<td class="num">([^<]*)</td>', row.group(1))
+    assert cells == ["2,048", "192", "384", "256"]
+
+
+def test_post_is_not_allowed(client):
+    assert client.post("/hk/").status_code == 405

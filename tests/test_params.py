@@ -1,0 +1,114 @@
+"""Parameter syntax from contract.md, field by field."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from django.http import QueryDict
+
+from calculator.forms import HKForm
+
+
+def form(query: str) -> HKForm:
+    return HKForm(QueryDict(query))
+
+
+def codes(f: HKForm, name: str) -> list[str]:
+    return [e.code for e in f.errors.as_data().get(name, [])]
+
+
+@pytest.mark.parametrize(
+    ("query", "code"),
+    [
+        ("fan=", "required"),
+        ("fan=abc", "invalid"),
+        ("fan=14", "out_of_range"),
+        ("fan=-1", "out_of_range"),
+        ("fan=3.0", "invalid"),
+        ("fan=３", "invalid"),  # full-width digit: not the ASCII digits the contract names
+        ("fan=٣", "invalid"),
+        ("fan=" + "9" * 5000, "out_of_range"),
+    ],
+)
+def test_bad_fan_values_are_field_errors(query, code):
+    f = form(query)
+    assert not f.is_valid()
+    assert codes(f, "fan") == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1", Fraction(1)),
+        ("0.25", Fraction(1, 4)),
+        ("2.5", Fraction(5, 2)),
+        ("0.0001", Fraction(1, 10000)),
+        ("1000000", Fraction(1000000)),
+    ],
+)
+def test_unit_is_exact(text, value):
+    f = form(f"unit={text}")
+    assert f.is_valid(), f.errors
+    assert f.cleaned_data["unit"] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("-1", "out_of_range"),
+        ("1000000.5", "out_of_range"),
+        ("0.00001", "invalid"),
+        ("NaN", "invalid"),
+        ("1e309", "invalid"),
+        ("inf", "invalid"),
+        ("1,5", "invalid"),
+    ],
+)
+def test_bad_unit_values(text, code):
+    assert codes(form(f"unit={text}"), "unit") == [code]
+
+
+@pytest.mark.parametrize("word", ["1", "true", "TRUE", "on", "Yes"])
+def test_boolean_true_words(word):
+    f = form(f"round_up={word}")
+    assert f.is_valid() and f.cleaned_data["round_up"] is True
+
+
+@pytest.mark.parametrize("word", ["0", "false", "Off", "NO"])
+def test_boolean_false_words(word):
+    f = form(f"dealer={word}")
+    assert f.is_valid() and f.cleaned_data["dealer"] is False
+
+
+def test_boolean_rejects_other_words():
+    assert codes(form("dealer=maybe"), "dealer") == ["invalid"]
+
+
+def test_enumerations_are_exact_lowercase_words():
+    assert codes(form("scale=quarter"), "scale") == ["not_allowed"]
+    assert codes(form("scale=HALF"), "scale") == ["not_allowed"]
+
+
+def test_repeated_parameter_last_one_wins():
+    f = form("fan=5&fan=6")
+    assert f.is_valid() and f.cleaned_data["fan"] == 6
+
+
+def test_unknown_parameters_are_ignored():
+    assert form("colour=red&fan=4").is_valid()
+
+
+def test_canonical_query_lists_only_non_defaults_in_contract_order():
+    f = form("unit=2.50&fan=5&scale=half&split=half&round_up=yes&dealer=0")
+    assert f.canonical_query() == "fan=5&split=half&unit=2.5&round_up=1"
+
+
+def test_canonical_url_of_defaults_is_the_bare_path():
+    assert form("fan=3&win=discard").canonical_url() == "/hk/"
+
+
+def test_hidden_zero_then_ticked_box_reads_as_on():
+    # The page sends `dealer=0&dealer=1` for a ticked box (hidden 0 first): last one wins.
+    f = form("dealer=0&dealer=1")
+    assert f.is_valid() and f.cleaned_data["dealer"] is True

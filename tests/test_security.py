@@ -1,0 +1,74 @@
+"""Security headers on every page, and production settings that refuse to be unsafe."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ["/", "/hk/", "/en/hk/?fan=14", "/api/v1/hk", "/api/v1/hk?fan=99"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_security_headers(client, path):
+    response = client.get(path)
+    csp = response["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    assert "frame-ancestors 'none'" in csp
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Referrer-Policy"] == "same-origin"
+    assert response["X-Frame-Options"] == "DENY"
+
+
+def test_pages_have_no_inline_scripts_or_third_party_assets(client):
+    html = client.get("/hk/").content.decode()
+    for tag in ("<script", "<link"):
+        for chunk in html.split(tag)[1:]:
+            head = chunk.split(">", 1)[0]
+            if tag == "<script":
+                assert "src=" in head, "inline script"
+            assert "http" not in head.split("href=")[-1].split("src=")[-1][:8]
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DJANGO", "SECRET_KEY", "ALLOWED"))
+    }
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=clean, capture_output=True, text=True
+    )
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    result = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_SETTINGS_MODULE="mahjongsite.settings",
+        SECRET_KEY="x" * 60 + "-production-like-secret-key-with-enough-characters",
+        ALLOWED_HOSTS="mahjong.example.org",
+    )
+    assert result.returncode == 0, result.stderr + result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = manage("check", DJANGO_SETTINGS_MODULE="mahjongsite.settings")
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_debug_is_off_by_default():
+    result = manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.DEBUG)",
+        DJANGO_SETTINGS_MODULE="mahjongsite.settings",
+        SECRET_KEY="k" * 60,
+    )
+    assert result.stdout.strip().splitlines()[-1] == "False", result.stderr
