@@ -1,27 +1,40 @@
-"""The rule families the site knows: slug, name, form and the "which game?" facts.
+"""The rule families the site knows: slug, name, and the "which game?" facts.
 
-Adding a family means an engine module, a form, a template and one entry here.
+Adding a family means an engine module, a form module `calculator/forms/<slug>.py` that
+defines `Form`, a template `calculator/<slug>.html` — and its entry here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from importlib import import_module
 from typing import Any
 
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
-from calculator import forms
+from calculator.forms.base import ParamForm
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Family:
     slug: str
     name: Any
     where: Any  # where it is mostly played
     unit: Any  # what the money is counted in
     enter: Any  # what the table enters
-    form: type[forms.ParamForm] | None  # None: not built yet, the switch says "coming soon"
+
+    @cached_property
+    def form(self) -> type[ParamForm] | None:
+        """`calculator.forms.<slug>.Form`, or None while that module does not exist yet."""
+        try:
+            module = import_module(f"calculator.forms.{self.slug}")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"calculator.forms.{self.slug}":
+                raise  # a broken import inside the module is a bug, not "coming soon"
+            return None
+        return module.Form
 
     @property
     def template(self) -> str:
@@ -37,7 +50,6 @@ FAMILIES: dict[str, Family] = {
             _("Hong Kong, Macau, southern China, and most sets sold in the West"),
             _("points or chips"),
             _("fan"),
-            forms.HKForm,
         ),
         Family(
             "riichi",
@@ -45,7 +57,6 @@ FAMILIES: dict[str, Family] = {
             _("Japan, and online mahjong everywhere"),
             _("points"),
             _("han and fu, or the hand's shape"),
-            None,
         ),
         Family(
             "mcr",
@@ -53,7 +64,6 @@ FAMILIES: dict[str, Family] = {
             _("International tournaments and official play in China"),
             _("points"),
             _("pattern points"),
-            None,
         ),
         Family(
             "nmjl",
@@ -61,7 +71,6 @@ FAMILIES: dict[str, Family] = {
             _("The United States, with the NMJL card"),
             _("points (often 1¢ each)"),
             _("the value printed on the card"),
-            None,
         ),
         Family(
             "jiujiang",
@@ -69,7 +78,6 @@ FAMILIES: dict[str, Family] = {
             _("Jiujiang, Jiangxi"),
             _("番 × the stake"),
             _("the hand's patterns and what multiplies them"),
-            None,
         ),
         Family(
             "classical",
@@ -77,7 +85,6 @@ FAMILIES: dict[str, Family] = {
             _("Ningbo-style tables of the early 20th century"),
             _("副"),
             _("every player's 副 and 番"),
-            None,
         ),
     ]
 }

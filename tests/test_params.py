@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from django.http import QueryDict
 
-from calculator.forms import HKForm
+from calculator.forms.hk import Form as HKForm
 
 
 def form(query: str) -> HKForm:

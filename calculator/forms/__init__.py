@@ -6,6 +6,5 @@ its steps and notes read. What they share lives in `base`.
 """
 
 from calculator.forms.base import ParamForm
-from calculator.forms.hk import HKForm
 
-__all__ = ["HKForm", "ParamForm"]
+__all__ = ["ParamForm"]

@@ -19,7 +19,7 @@ SCALE_NAMES = {
 }
 
 
-class HKForm(ParamForm):
+class Form(ParamForm):
     slug = "hk"
 
     step_texts: ClassVar = {
