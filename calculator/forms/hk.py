@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext_lazy as _
@@ -11,6 +12,22 @@ from calculator.params import BoolParam, ChoiceParam, DecimalParam, IntParam
 from calculator.presenting import money
 from calculator.scoring import hk
 from calculator.scoring.outcome import Outcome, Step, Win
+
+
+@lru_cache(maxsize=512)
+def _reference_rows(dealer: bool, rules: hk.Rules) -> tuple[dict[str, Any], ...]:
+    """The 14-row table depends only on the table's rules, so it is built once per set."""
+    return tuple(
+        {
+            "fan": row.fan,
+            "full": money(row.full),
+            "half": money(row.half),
+            "self_draw": money(row.self_draw),
+            "discard": money(row.discard),
+        }
+        for row in hk.reference_table(hk.Hand(dealer=dealer), rules)
+    )
+
 
 SCALE_NAMES = {
     hk.Scale.FULL: _("全辣"),
@@ -139,17 +156,7 @@ class Form(ParamForm):
 
     def reference(self) -> dict[str, Any]:
         hand, rules = self._inputs()
-        rows = [
-            {
-                "fan": row.fan,
-                "full": money(row.full),
-                "half": money(row.half),
-                "self_draw": money(row.self_draw),
-                "discard": money(row.discard),
-            }
-            for row in hk.reference_table(hand, rules)
-        ]
-        return {"reference_rows": rows, "current_fan": hand.fan}
+        return {"reference_rows": _reference_rows(hand.dealer, rules), "current_fan": hand.fan}
 
     def headline(self, outcome: Outcome) -> str:
         data = self.cleaned_data

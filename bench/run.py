@@ -1,0 +1,303 @@
+"""`make bench`: every budget in budgets.md as a figure, side by side in one run.
+
+Speed is reported as ratios against a bare Django view measured in the same process, so a
+slow or busy machine moves both sides alike. Nothing here is a pass/fail test of the
+suite; it prints one line per figure with its budget and PASS or MISS.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import timeit
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.http import QueryDict  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from calculator.families import FAMILIES  # noqa: E402
+
+SLUGS = [slug for slug, family in FAMILIES.items() if family.form]
+if os.environ.get("BENCH_FAMILIES"):  # e.g. BENCH_FAMILIES=hk,riichi for a quick look
+    SLUGS = [slug for slug in SLUGS if slug in os.environ["BENCH_FAMILIES"].split(",")]
+# A non-default state per family, so the numbers include real work.
+STATES = {
+    "hk": "fan=6&split=half&unit=4",
+    "riichi": "han=4&fu=40&win=self_draw&honba=2&riichi_sticks=1",
+    "mcr": "points=24&flowers=2",
+    "nmjl": "value=30&jokerless=1&bettor=winner",
+    "jiujiang": "pattern=pengpeng,hunyise&win=self_draw&dealer=1",
+    "classical": "e_fu=6&s_fu=20&s_fan=1&w_fu=40&w_fan=1&n_fu=2",
+}
+HX = {"HTTP_HX_REQUEST": "true"}
+results: list[tuple[str, str, str, bool]] = []
+
+
+def report(name: str, figure: str, budget: str, ok: bool) -> None:
+    results.append((name, figure, budget, ok))
+    print(f"{'PASS' if ok else 'MISS'}  {name:<52} {figure:>18}   budget {budget}", flush=True)
+
+
+def median_seconds(fn, number: int, repeat: int = 7) -> float:
+    return statistics.median(t / number for t in timeit.repeat(fn, number=number, repeat=repeat))
+
+
+def bench_engines() -> None:
+    for slug in SLUGS:
+        form = FAMILIES[slug].form(QueryDict(STATES.get(slug, "")))
+        assert form.is_valid(), (slug, form.errors)
+        per_call = median_seconds(form.outcome, number=2000, repeat=7)  # 14,000 calls
+        report(f"engine call, {slug}", f"{per_call * 1e6:.1f} µs", "≤ 20 µs", per_call <= 20e-6)
+
+
+def bench_in_process() -> None:
+    client = Client()
+    client.get("/_bench/hello")
+    bare = median_seconds(lambda: client.get("/_bench/hello"), number=200)
+    report("bare Django view, in-process", f"{bare * 1e6:.0f} µs", "(reference)", True)
+    for slug in SLUGS:
+        url = f"/{slug}/?{STATES.get(slug, '')}"
+        partial = median_seconds(lambda url=url: client.get(url, **HX), number=100)
+        page = median_seconds(lambda url=url: client.get(url), number=100)
+        report(
+            f"htmx partial / bare, {slug}", f"{partial / bare:.2f}×", "≤ 3×", partial / bare <= 3
+        )
+        report(f"full page / bare, {slug}", f"{page / bare:.2f}×", "≤ 6×", page / bare <= 6)
+
+
+def gz(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=9))
+
+
+def bench_sizes() -> None:
+    client = Client()
+    html = client.get("/hk/").content
+    assets = re.findall(rb'(?:src|href)="(/static/[^"]+)"', html)
+    total = gz(html)
+    for asset in assets:
+        response = client.get(asset.decode())
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        total += gz(body)
+    report(
+        "first visit /hk/ (HTML+CSS+JS), gzip",
+        f"{total / 1024:.1f} KB",
+        "≤ 50 KB",
+        total <= 50 * 1024,
+    )
+    for slug in SLUGS:
+        partial = client.get(f"/{slug}/?{STATES.get(slug, '')}", **HX).content
+        report(
+            f"one live update, {slug}, gzip",
+            f"{gz(partial) / 1024:.1f} KB",
+            "≤ 5 KB",
+            gz(partial) <= 5 * 1024,
+        )
+    third = [
+        a
+        for a in re.findall(rb'(?:src|href)="(https?://[^"]+)"', html)
+        if not a.startswith(
+            (
+                b"https://wa.me",
+                b"https://t.me",
+                b"https://x.com",
+                b"https://www.facebook.com",
+                b"https://www.reddit.com",
+            )
+        )
+    ]
+    links_loaded = re.findall(rb'<(?:script|link|img)[^>]+(?:src|href)="https?://', html)
+    report(
+        "third-party requests on /hk/", str(len(links_loaded)), "0", not links_loaded and not third
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wrk(url: str, seconds: int) -> dict[str, float]:
+    out = subprocess.run(
+        ["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency", "-H", "HX-Request: true", url],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    errors = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
+    non2xx = int(m.group(1)) if (m := re.search(r"Non-2xx or 3xx responses: (\d+)", out)) else 0
+
+    def latency(pct: str) -> str:
+        match = re.search(rf"\s{pct}%\s+([\d.]+\w+)", out)
+        return match.group(1) if match else "?"
+
+    return {
+        "rps": rps,
+        "errors": errors,
+        "non2xx": non2xx,
+        "p50": latency("50"),
+        "p99": latency("99"),
+    }
+
+
+def bench_served(seconds: int) -> None:
+    if not shutil.which("wrk"):
+        if os.geteuid() == 0 and shutil.which("apt-get"):
+            subprocess.run(
+                ["apt-get", "install", "-y", "-qq", "wrk"],
+                check=False,
+                env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+            )
+        if not shutil.which("wrk"):
+            report("served throughput", "wrk missing", "apt-get install wrk", False)
+            return
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "bench.wsgi",
+            "--workers",
+            "2",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings"},
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        bare = wrk(f"{base}/_bench/hello", seconds)
+        report(
+            "served bare view (gunicorn, 2 workers)",
+            f"{bare['rps']:.0f} req/s",
+            "(reference)",
+            bare["errors"] == 0,
+        )
+        for slug in [s for s in ("hk", "riichi") if s in SLUGS]:
+            got = wrk(f"{base}/{slug}/?{STATES[slug]}", seconds)
+            ratio = got["rps"] / bare["rps"]
+            report(
+                f"served partial, {slug}: req/s / bare",
+                f"{ratio:.0%} ({got['rps']:.0f}/s)",
+                "≥ 50 %",
+                ratio >= 0.5,
+            )
+            report(
+                f"served partial, {slug}: errors + non-2xx",
+                f"{got['errors'] + got['non2xx']}",
+                "0",
+                got["errors"] + got["non2xx"] == 0,
+            )
+            report(
+                f"served partial, {slug}: p50 / p99", f"{got['p50']} / {got['p99']}", "(info)", True
+            )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def bench_browser() -> None:
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        report("browser change → number", "no chromium", "make chromium", False)
+        return
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "bench.wsgi",
+            "--workers",
+            "2",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings"},
+    )
+    try:
+        time.sleep(1.5)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(chromium),
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            )
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(f"http://127.0.0.1:{port}/hk/")
+            timings = []
+            for i in range(20):
+                fan = 4 + i % 9
+                expected = str(page.evaluate(f"[1,2,4,8,16,24,32,48,64,96,128,128,128][{fan}]"))
+                start = page.evaluate("performance.now()")
+                page.fill("#id_fan", str(fan))
+                elapsed = page.evaluate(
+                    """([start, want]) => new Promise(resolve => {
+                        const check = () => {
+                          const el = document.querySelector('[data-result="winner_receives"]');
+                          if (el && el.textContent.replaceAll(',', '') === want) resolve(performance.now() - start);
+                          else requestAnimationFrame(check);
+                        };
+                        check();
+                      })""",
+                    [start, expected],
+                )
+                timings.append(elapsed)
+            browser.close()
+        median = statistics.median(timings)
+        report(
+            "browser: change → updated number (median of 20)",
+            f"{median:.0f} ms",
+            "≤ 100 ms",
+            median <= 100,
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def main() -> None:
+    seconds = int(os.environ.get("BENCH_SECONDS", "30"))
+    call_command("collectstatic", interactive=False, verbosity=0)  # hashed, compressed files
+    bench_engines()
+    bench_in_process()
+    bench_sizes()
+    bench_served(seconds)
+    bench_browser()
+    missed = [name for name, _figure, _budget, ok in results if not ok]
+    print(f"\n{len(results) - len(missed)} within budget, {len(missed)} missed")
+
+
+if __name__ == "__main__":
+    main()
