@@ -238,31 +238,35 @@ class MultiChoiceParam(ChoiceParam):
 class ParamBoundField(forms.BoundField):
     """A bound field that knows what to show in its input, valid or not."""
 
+    def _clean_value(self) -> tuple[bool, Any]:
+        """(True, value) when this field parsed; the page then shows the normalised form."""
+        self.form.is_valid()
+        cleaned = getattr(self.form, "cleaned_data", {})
+        if self.name in cleaned and self.name not in self.form.errors:
+            return True, cleaned[self.name]
+        return False, None
+
     @property
     def current(self) -> Any:
-        """The text to put back in the input: what was sent, else the default."""
-        raw = self.data
-        if raw is None:
-            return self.field.encode(self.field.default)
-        if isinstance(raw, list):
-            return raw
-        return raw
+        """The text to put in the input: the normalised value, or what was typed if invalid."""
+        ok, value = self._clean_value()
+        if ok:
+            return self.field.encode(value)
+        return self.field.encode(self.field.default) if self.data is None else self.data
 
     @property
     def selected(self) -> set[str]:
         """For checkboxes: the values that are ticked."""
-        raw = self.data
-        if raw is None:
-            return {member.value for member in self.field.default}
-        return {part.strip() for part in raw}
+        ok, value = self._clean_value()
+        if ok:
+            return {member.value for member in value}
+        return {part.strip() for part in self.data or []}
 
     @property
     def is_on(self) -> bool:
         """For toggles: whether the box is ticked (an invalid word shows unticked)."""
-        raw = self.data
-        if raw is None:
-            return bool(self.field.default)
-        return str(raw).strip().lower() in TRUE_WORDS
+        ok, value = self._clean_value()
+        return bool(value) if ok else False
 
     @property
     def error_codes(self) -> list[str]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -74,17 +76,36 @@ def _language_links(form: ParamForm) -> list[tuple[str, str, bool]]:
     return links
 
 
+def _render_key(request: HttpRequest, form: ParamForm, fragment: bool) -> str:
+    """Everything a rendered page depends on: the page is a pure function of these."""
+    parts = [
+        form.slug,
+        translation.get_language(),
+        request.scheme,
+        request.get_host(),
+        "fragment" if fragment else "page",
+        ",".join(sorted(form.present())),  # `setting_unused` notes depend on what was given
+        form.canonical_query(),
+    ]
+    return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
 @require_GET
 def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     family = get_family(slug)
     form = family.form(request.GET)
-    context = _page_context(request, form)
-    if request.htmx and not request.htmx.history_restore_request:
-        context["oob"] = True
-        response = render(request, f"{family.template}#result", context)
-        response["HX-Replace-Url"] = context["canonical_url"]
-    else:
-        response = render(request, family.template, context)
+    fragment = bool(request.htmx and not request.htmx.history_restore_request)
+    key = _render_key(request, form, fragment)
+    body = cache.get(key)
+    if body is None:
+        context = _page_context(request, form)
+        context["oob"] = fragment
+        template = f"{family.template}#result" if fragment else family.template
+        body = render_to_string(template, context, request)
+        cache.set(key, body)
+    response = HttpResponse(body)
+    if fragment:
+        response["HX-Replace-Url"] = form.canonical_url()
     patch_vary_headers(response, ["HX-Request"])
     return response
 

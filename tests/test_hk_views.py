@@ -125,3 +125,22 @@ def test_reference_table_follows_settings_and_marks_the_fan(client):
 
 def test_post_is_not_allowed(client):
     assert client.post("/hk/").status_code == 405
+
+
+def test_cached_pages_still_follow_which_parameters_were_given(client):
+    """Regression: the rendered-page cache must not serve a page without the
+    `setting_unused` note to a request that gave the idle setting."""
+    assert 'data-note="setting_unused"' not in client.get("/hk/", {"fan": 4}).content.decode()
+    assert 'data-note="setting_unused"' in client.get("/hk/", {"fan": 4, "dealer": 0}).content.decode()
+
+
+def test_inputs_show_the_normalised_value(client):
+    html = client.get("/hk/", {"fan": "03", "unit": "2.50"}).content.decode()
+    assert 'name="fan" value="3"' in html and 'name="unit" value="2.5"' in html
+    html = client.get("/hk/", {"fan": "3"}).content.decode()
+    assert 'name="fan" value="3"' in html
+
+
+def test_an_invalid_value_stays_in_its_input(client):
+    html = client.get("/hk/", {"fan": "abc"}).content.decode()
+    assert 'name="fan" value="abc"' in html
