@@ -5,6 +5,7 @@ from calculator import views
 # Language-prefixed pages (see mahjongsite/urls.py); the API lives outside the prefix.
 page_patterns = [
     path("", views.calculator, {"slug": "hk"}, name="home"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
     path("<slug:slug>/", views.calculator, name="calculator"),
 ]
 

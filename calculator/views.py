@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -142,3 +143,28 @@ def api(request: HttpRequest, slug: str) -> HttpResponse:
                 "url": url,
             }
         )
+
+
+@require_GET
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest, so a player can keep the calculator on the home screen."""
+    payload = {
+        "name": _("Mahjong payment calculator"),
+        "short_name": _("麻雀計番計錢"),
+        "start_url": reverse("calculator", args=["hk"]),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fafaf7",
+        "theme_color": "#0f5132",
+        "lang": translation.get_language(),
+        "icons": [
+            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    response = HttpResponse(
+        presenting.dumps(payload), content_type="application/manifest+json; charset=utf-8"
+    )
+    response["Cache-Control"] = "public, max-age=86400"
+    return response

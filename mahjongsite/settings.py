@@ -92,6 +92,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
+                "calculator.context_processors.site",
             ],
         },
     },

@@ -131,7 +131,9 @@ def test_cached_pages_still_follow_which_parameters_were_given(client):
     """Regression: the rendered-page cache must not serve a page without the
     `setting_unused` note to a request that gave the idle setting."""
     assert 'data-note="setting_unused"' not in client.get("/hk/", {"fan": 4}).content.decode()
-    assert 'data-note="setting_unused"' in client.get("/hk/", {"fan": 4, "dealer": 0}).content.decode()
+    assert (
+        'data-note="setting_unused"' in client.get("/hk/", {"fan": 4, "dealer": 0}).content.decode()
+    )
 
 
 def test_inputs_show_the_normalised_value(client):
@@ -144,3 +146,29 @@ def test_inputs_show_the_normalised_value(client):
 def test_an_invalid_value_stays_in_its_input(client):
     html = client.get("/hk/", {"fan": "abc"}).content.decode()
     assert 'name="fan" value="abc"' in html
+
+
+def test_link_preview_describes_the_shared_result(client):
+    html = client.get("/en/hk/", {"fan": 5, "split": "half"}).content.decode()
+    assert (
+        '<meta property="og:url" content="http://testserver/en/hk/?fan=5&amp;split=half">' in html
+    )
+    assert (
+        '<meta property="og:title" content="5 fan, 半辣 (half), discard: the winner receives 24">'
+        in html
+    )
+    assert 'og:description" content="Paid as The discarder 12' in html
+    assert "<title>5 fan, 半辣 (half), discard: the winner receives 24" in html
+
+
+def test_manifest_lets_the_calculator_live_on_the_home_screen(client):
+    response = client.get("/manifest.webmanifest")
+    assert response["Content-Type"].startswith("application/manifest+json")
+    data = response.json()
+    assert data["start_url"] == "/hk/" and data["display"] == "standalone"
+    assert {icon["sizes"] for icon in data["icons"]} >= {"192x192", "512x512"}
+    for icon in data["icons"]:
+        served = client.get(icon["src"])
+        assert served.status_code == 200
+        served.close()
+    assert client.get("/en/manifest.webmanifest").json()["start_url"] == "/en/hk/"
