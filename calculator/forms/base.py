@@ -24,6 +24,7 @@ class ParamForm(forms.Form):
     """Base for the family forms. Always bound: an empty query string means all defaults."""
 
     slug: ClassVar[str]
+    do_not_call_in_templates = True  # templates test `family.form` for "is this family built?"
     # Words for each cross-field `contradiction`, keyed by the parameter it is reported on.
     contradiction_messages: ClassVar[Mapping[str, Any]] = {}
 

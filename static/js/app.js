@@ -31,3 +31,14 @@ document.addEventListener("click", (event) => {
     unit.dispatchEvent(new Event("change", { bubbles: true }));
   }
 });
+
+// --- Riichi: show the fu field or the count-the-fu fields, following fu_mode. ---------------
+// The server renders the right one with `hidden`; this only keeps it right between page loads.
+function showFuMode(event) {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.name !== "fu_mode" || !input.form) return;
+  input.form.querySelectorAll("[data-fu-mode]").forEach((part) => {
+    part.hidden = part.dataset.fuMode !== input.value;
+  });
+}
+document.addEventListener("change", showFuMode);
