@@ -72,7 +72,7 @@ def who_pays_sentence(outcome: Outcome) -> str:
         _("%(payer)s %(amount)s") % {"payer": payer_label(p.payer), "amount": money(p.amount)}
         for p in payments
     ]
-    return _("Paid as %(parts)s.") % {"parts": _(", ").join(parts)}
+    return _("Split: %(parts)s") % {"parts": " · ".join(parts)}
 
 
 # --- JSON -------------------------------------------------------------------------------

@@ -85,7 +85,6 @@ def _render_key(request: HttpRequest, form: ParamForm, fragment: bool) -> str:
         request.scheme,
         request.get_host(),
         "fragment" if fragment else "page",
-        ",".join(sorted(form.present())),  # `setting_unused` notes depend on what was given
         form.canonical_query(),
     ]
     return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()

@@ -148,7 +148,9 @@ LOGGING = {
 # in each process's memory; REDIS/memcached can replace this without code changes.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        # While developing, templates change under a running server: cache nothing then.
+        "BACKEND": "django.core.cache.backends."
+        + ("dummy.DummyCache" if DEBUG else "locmem.LocMemCache"),
         "OPTIONS": {"MAX_ENTRIES": 2000},
     }
 }

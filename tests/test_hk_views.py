@@ -128,13 +128,12 @@ def test_post_is_not_allowed(client):
     assert client.post("/hk/").status_code == 405
 
 
-def test_cached_pages_still_follow_which_parameters_were_given(client):
-    """Regression: the rendered-page cache must not serve a page without the
-    `setting_unused` note to a request that gave the idle setting."""
-    assert 'data-note="setting_unused"' not in client.get("/hk/", {"fan": 4}).content.decode()
-    assert (
-        'data-note="setting_unused"' in client.get("/hk/", {"fan": 4, "dealer": 0}).content.decode()
-    )
+def test_idle_settings_are_noted_only_when_set_away_from_their_default(client):
+    """Regression: the live form sends every field, so a default must not be noted."""
+    sent_by_the_form = {"fan": 4, "dealer": 0, "self_draw_pay": "half", "split": "full"}
+    assert 'data-note="setting_unused"' not in client.get("/hk/", sent_by_the_form).content.decode()
+    html = client.get("/hk/", {**sent_by_the_form, "dealer": 1}).content.decode()
+    assert 'data-note="setting_unused"' in html
 
 
 def test_inputs_show_the_normalised_value(client):
@@ -158,7 +157,10 @@ def test_link_preview_describes_the_shared_result(client):
         '<meta property="og:title" content="5 fan, 半辣 (half), discard: the winner receives 24">'
         in html
     )
-    assert 'og:description" content="Paid as The discarder 12' in html
+    assert (
+        'og:description" content="Split: The discarder 12 · Another player 6 · Another player 6"'
+        in html
+    )
     assert "<title>5 fan, 半辣 (half), discard: the winner receives 24" in html
 
 

@@ -110,7 +110,19 @@ class ParamForm(forms.Form):
         return f"{path}?{query}" if query else path
 
     def present(self) -> set[str]:
-        return {name for name, _field in self.params() if name in self.data}
+        """Parameters the request sets to something other than their default.
+
+        The page's form sends every field on every live update, so "in the request" alone
+        would note every idle default. What differs from the default is exactly what the
+        canonical URL keeps, so a reopened link shows the same notes.
+        """
+        self.is_valid()
+        cleaned = getattr(self, "cleaned_data", {})
+        return {
+            name
+            for name, field in self.params()
+            if name in self.data and name in cleaned and cleaned[name] != field.default
+        }
 
     def result(self) -> Outcome:
         """The engine's outcome plus a `setting_unused` note for each idle parameter given."""

@@ -1,0 +1,227 @@
+"""The Jiujiang and classical pages in headless Chromium: live updates, links, phone layout."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+RECEIVES = '[data-result="winner_receives"]'
+SEED_002 = "/classical/?e_fu=6&s_fu=20&w_fu=40&n_fu=2&s_fan=1&w_fan=1"
+
+
+def receives(page) -> str:
+    return page.locator(RECEIVES).inner_text().replace(",", "")
+
+
+def wait_for_receives(page, value: str) -> None:
+    page.wait_for_function(
+        "([sel, want]) => document.querySelector(sel)?.textContent.replaceAll(',', '') === want",
+        arg=[RECEIVES, value],
+    )
+
+
+def wait_for_url(page, suffix: str) -> None:
+    page.wait_for_function("want => location.pathname + location.search === want", arg=suffix)
+
+
+def mark_page(page) -> None:
+    page.evaluate("window.__sameDocument = true")
+
+
+def still_same_document(page) -> bool:
+    return page.evaluate("window.__sameDocument === true")
+
+
+def overflow(page) -> int:
+    return page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+
+
+def pattern_box(page, value: str):
+    return page.locator(f'input[name="pattern"][value="{value}"]')
+
+
+def nets(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "[data-player]", "rows => rows.map(r => r.dataset.seat + r.dataset.net)"
+    )
+
+
+# --- jiujiang -------------------------------------------------------------------------------
+
+
+def test_jiujiang_ticks_update_live_and_the_address_bar(phone):
+    phone.goto("/jiujiang/")
+    assert receives(phone) == "1"
+    mark_page(phone)
+    pattern_box(phone, "pinghu").uncheck()
+    pattern_box(phone, "pengpeng").check()
+    phone.locator('input[name="win"][value="self_draw"]').check()
+    phone.locator("#id_dealer").check()
+    wait_for_receives(phone, "36")
+    wait_for_url(phone, "/jiujiang/?pattern=pengpeng&win=self_draw&dealer=1")
+    steps = phone.locator("details.steps li")
+    assert steps.count() == 6
+    assert still_same_document(phone)
+
+
+def test_jiujiang_table_rules_update_live(phone):
+    phone.goto("/jiujiang/?pattern=qidui&qianggang=1")
+    assert receives(phone) == "8"
+    mark_page(phone)
+    phone.locator("details.table-rules summary").click()
+    phone.select_option("#id_pay", "three")
+    wait_for_receives(phone, "24")
+    wait_for_url(phone, "/jiujiang/?pattern=qidui&qianggang=1&pay=three")
+    assert phone.locator('[data-payment][data-role="discarder"]').get_attribute("data-amount") == (
+        "24"
+    )
+    assert still_same_document(phone)
+
+
+def test_jiujiang_contradictions_show_beside_the_field_and_recover(phone):
+    phone.goto("/en/jiujiang/?pattern=qidui")
+    phone.locator("#id_gangkai").check()
+    phone.wait_for_selector("#err-gangkai:has-text('self-draw')")
+    assert phone.locator(RECEIVES).count() == 0
+    phone.locator('input[name="win"][value="self_draw"]').check()
+    wait_for_receives(phone, "24")
+    assert phone.locator("#err-gangkai").inner_text() == ""
+    pattern_box(phone, "pengpeng").check()
+    phone.wait_for_selector("#err-pattern:has-text('七對')")
+    pattern_box(phone, "qidui").uncheck()
+    wait_for_receives(phone, "18")
+
+
+def test_jiujiang_unticking_everything_asks_for_a_pattern(phone):
+    phone.goto("/en/jiujiang/")
+    pattern_box(phone, "pinghu").uncheck()
+    phone.wait_for_selector("#err-pattern:has-text('Enter a value')")
+    assert phone.locator(RECEIVES).count() == 0
+
+
+def test_jiujiang_canonical_url_reproduces_the_result(phone, browser):
+    phone.goto("/jiujiang/")
+    pattern_box(phone, "pinghu").uncheck()
+    pattern_box(phone, "qingyise").check()
+    phone.locator('input[name="win"][value="self_draw"]').check()
+    phone.locator("#id_dealer").check()
+    wait_for_receives(phone, "48")
+    url = phone.url
+    assert url.endswith("/jiujiang/?pattern=qingyise&win=self_draw&dealer=1")
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    fresh = other.new_page()
+    fresh.goto(url)
+    assert receives(fresh) == "48"
+    assert fresh.locator('[data-note="capped"]').count() == 1
+    assert pattern_box(fresh, "qingyise").is_checked()
+    assert not pattern_box(fresh, "pinghu").is_checked()
+    other.close()
+
+
+# --- classical ------------------------------------------------------------------------------
+
+
+def test_classical_seats_update_live_and_the_address_bar(phone):
+    phone.goto("/classical/")
+    mark_page(phone)
+    for name, value in [
+        ("e_fu", "6"),
+        ("s_fu", "20"),
+        ("s_fan", "1"),
+        ("w_fu", "40"),
+        ("w_fan", "1"),
+        ("n_fu", "2"),
+    ]:
+        phone.fill(f"#id_{name}", value)
+    wait_for_receives(phone, "160")
+    wait_for_url(phone, SEED_002)
+    assert nets(phone) == ["e-220", "s160", "w186", "n-126"]
+    assert still_same_document(phone)
+    phone.locator('input[name="dealer"][value="s"]').check()
+    wait_for_receives(phone, "240")
+    wait_for_url(phone, SEED_002 + "&dealer=s")
+
+
+def test_classical_canonical_url_reproduces_the_result(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(live_server.url + SEED_002)
+    assert receives(page) == "160"
+    assert nets(page) == ["e-220", "s160", "w186", "n-126"]
+    assert page.input_value("#id_w_fu") == "40"
+    context.close()
+
+
+def test_classical_transfers_are_a_list_on_a_phone(phone):
+    phone.goto(SEED_002)
+    assert overflow(phone) <= 0
+    assert not phone.locator("table.transfer-grid").is_visible()
+    items = phone.locator("ul.transfer-list li")
+    assert items.count() == 6
+    assert items.first.is_visible()
+    texts = [items.nth(i).inner_text().replace("\n", " ") for i in range(items.count())]
+    assert all(len(text) < 40 for text in texts)
+    # Every transfer fits on screen: nothing cut off to the right.
+    right = phone.eval_on_selector_all(
+        "ul.transfer-list li",
+        "items => Math.max(...items.map(i => i.getBoundingClientRect().right))",
+    )
+    assert right <= 390
+
+
+def test_classical_transfers_are_a_grid_on_a_wide_screen(browser, live_server):
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    page = context.new_page()
+    page.goto(live_server.url + "/en" + SEED_002)
+    assert page.locator("table.transfer-grid").is_visible()
+    assert not page.locator("ul.transfer-list").is_visible()
+    assert page.locator("table.transfer-grid tbody tr").count() == 4
+    assert page.locator("table.transfer-grid tbody tr").first.locator("td").count() == 4
+    context.close()
+
+
+def test_classical_without_javascript_the_form_submits(no_js_phone):
+    page = no_js_phone
+    page.goto("/en/classical/")
+    page.fill("#id_s_fu", "30")
+    page.fill("#id_n_fu", "10")
+    page.click("button.submit")
+    page.wait_for_load_state()
+    assert receives(page) == "120"  # East pays 60, West and North 30
+    assert "s_fu=30" in page.url and "n_fu=10" in page.url
+
+
+# --- both -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/jiujiang/",
+        "/en/jiujiang/?pattern=haohua&haohua_groups=2&cap=none&base=10&unit=1000000&pay=three",
+        "/zh-hans/jiujiang/?pattern=pinghu,pengpeng",
+        SEED_002,
+        "/en/classical/?e_fu=9999&s_fu=9999&w_fu=9999&n_fu=9999&limit=99999&unit=1000000",
+        "/zh-hans" + SEED_002,
+    ],
+)
+def test_phone_viewport_has_no_horizontal_scroll(phone, path):
+    phone.goto(path)
+    phone.locator("details.table-rules summary").click()
+    assert overflow(phone) <= 0, path
+
+
+@pytest.mark.parametrize("path", ["/jiujiang/", SEED_002])
+def test_tap_targets_are_at_least_44px(phone, path):
+    phone.goto(path)
+    phone.locator("details.table-rules summary").click()
+    small = phone.evaluate(
+        """() => [...document.querySelectorAll('main input:not([type=hidden]), main select, main button, main summary, .family-switch a, .languages a')]
+            .filter(el => el.offsetParent !== null)
+            .map(el => { const box = (el.closest('label') || el).getBoundingClientRect(); return [el.name || el.textContent.trim(), box.height]; })
+            .filter(([, h]) => h < 44)"""
+    )
+    assert small == []
