@@ -42,3 +42,12 @@ function showFuMode(event) {
   });
 }
 document.addEventListener("change", showFuMode);
+
+// --- Family switch: on a phone the chips scroll sideways; start with the current one in view.
+document.addEventListener("DOMContentLoaded", () => {
+  const current = document.querySelector(".family-switch [aria-current]");
+  const strip = current && current.closest("ul");
+  if (strip && strip.scrollWidth > strip.clientWidth) {
+    strip.scrollLeft = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
+  }
+});
