@@ -32,7 +32,7 @@ class Form(ParamForm):
     }
     note_texts: ClassVar = {
         "below_min_points": _(
-            "%(points)s pattern points is under the minimum of %(min_points)s to win "
+            "A hand of %(points)s pattern points is under the minimum of %(min_points)s to win "
             "(八番起和); flowers never count toward it. The payment is shown anyway."
         ),
     }

@@ -147,7 +147,7 @@ class Form(ParamForm):
         "kazoe": _("%(han)s han counts as %(kazoe)s"),
         "level": _("%(han)s han → %(level)s: %(value)s basic points"),
         "basic_points": _(
-            "Basic points (基本點): %(fu)s fu × %(factor)s (2 to the power %(han)s han + 2) "
+            "Basic points (基本點): %(fu)s fu × %(factor)s (2 to the power of %(han)s han plus 2) "
             "= %(value)s"
         ),
         "kiriage": _("Kiriage (切上滿貫): %(value)s basic points count as mangan"),
