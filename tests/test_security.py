@@ -11,12 +11,21 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ["/", "/hk/", "/en/hk/?fan=14", "/api/v1/hk", "/api/v1/hk?fan=99"]
+SLUGS = ["hk", "riichi", "mcr", "nmjl", "jiujiang", "classical"]
+PAGES = [
+    "/",
+    "/en/hk/?fan=14",
+    "/api/v1/hk?fan=99",
+    "/manifest.webmanifest",
+    *(f"/{slug}/" for slug in SLUGS),
+    *(f"/zh-hans/{slug}/?bogus=1" for slug in SLUGS),
+    *(f"/api/v1/{slug}" for slug in SLUGS),
+]
 
 
 @pytest.mark.parametrize("path", PAGES)
 def test_security_headers(client, path):
-    response = client.get(path)
+    response = client.get(path, headers={"HX-Request": "true"} if "bogus" in path else {})
     csp = response["Content-Security-Policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
     assert "frame-ancestors 'none'" in csp
@@ -25,7 +34,7 @@ def test_security_headers(client, path):
     assert response["X-Frame-Options"] == "DENY"
 
 
-@pytest.mark.parametrize("slug", ["hk", "riichi", "mcr", "nmjl", "jiujiang", "classical"])
+@pytest.mark.parametrize("slug", SLUGS)
 def test_pages_have_no_inline_scripts_or_third_party_assets(client, slug):
     html = client.get(f"/{slug}/").content.decode()
     scripts = re.findall(r"<script([^>]*)>", html)
