@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 from calculator import presenting
@@ -67,13 +67,12 @@ def _page_context(request: HttpRequest, form: ParamForm) -> dict[str, Any]:
 
 def _language_links(form: ParamForm) -> list[tuple[str, str, bool]]:
     """The same result in each language: the path prefix changes, the query does not."""
-    query = form.canonical_query()
     current = translation.get_language()
     links = []
     for code, name in settings.LANGUAGES:
         with translation.override(code):
-            path = reverse("calculator", args=[form.slug])
-        links.append((code, str(name), f"{path}?{query}" if query else path, code == current))
+            url = form.canonical_url()  # the form's own page: a payment page or a hand page
+        links.append((code, str(name), url, code == current))
     return links
 
 
@@ -90,7 +89,7 @@ def _render_key(request: HttpRequest, form: ParamForm, fragment: bool) -> str:
     return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-@require_GET
+@require_safe
 def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     family = get_family(slug)
     form = family.form(request.GET)
@@ -116,14 +115,22 @@ def _json(payload: dict[str, Any], status: int = 200) -> HttpResponse:
     )
 
 
-@require_GET
-def api(request: HttpRequest, slug: str) -> HttpResponse:
-    family = get_family(slug)
+def _api_language(request: HttpRequest) -> str | HttpResponse:
+    """The `lang` parameter of an API request, or the 400 response refusing it."""
     lang = request.GET.get("lang", settings.LANGUAGE_CODE)
     if lang not in LANGUAGE_CODES:
         with translation.override(settings.LANGUAGE_CODE):
             message = _("Choose one of: %(values)s.") % {"values": ", ".join(LANGUAGE_CODES)}
         return _json({"errors": {"lang": [{"code": "not_allowed", "message": message}]}}, 400)
+    return lang
+
+
+@require_safe
+def api(request: HttpRequest, slug: str) -> HttpResponse:
+    family = get_family(slug)
+    lang = _api_language(request)
+    if isinstance(lang, HttpResponse):
+        return lang
     with translation.override(lang):
         form = family.form(request.GET)
         if not form.is_valid():
@@ -144,7 +151,7 @@ def api(request: HttpRequest, slug: str) -> HttpResponse:
         )
 
 
-@require_GET
+@require_safe
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest, so a player can keep the calculator on the home screen."""
     payload = {

@@ -174,3 +174,8 @@ def test_manifest_lets_the_calculator_live_on_the_home_screen(client):
         assert icon["src"].startswith("/static/")
         assert finders.find(icon["src"].removeprefix("/static/"))
     assert client.get("/en/manifest.webmanifest").json()["start_url"] == "/en/hk/"
+
+
+def test_head_is_answered_like_get(client):
+    """Link checkers and caches send HEAD; it must not be refused."""
+    assert client.head("/hk/", {"fan": 5}).status_code == 200
