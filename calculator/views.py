@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Any
 
 from django.conf import settings
@@ -60,9 +62,39 @@ def _page_context(request: HttpRequest, form: ParamForm) -> dict[str, Any]:
             ],
             receives=presenting.money(outcome.winner_receives),
             base=presenting.money(outcome.base),
+            reference_current=form.reference_current(),
             **form.reference(),
         )
+        key = form.reference_key()
+        if key is None:
+            context.update(form.reference_tables())
+        else:
+            context["reference_html"] = _reference_html(form, key, context)
     return context
+
+
+_REFERENCE_HTML: OrderedDict[tuple[Hashable, ...], str] = OrderedDict()
+_REFERENCE_LIMIT = 512
+
+
+def _reference_html(form: ParamForm, key: Hashable, context: dict[str, Any]) -> str:
+    """A family's reference tables, rendered once per table rules and language.
+
+    The tables follow the table's rules, not the hand, so every hand played under the same
+    rules shares one rendering; the current row is marked by `reference_current` instead.
+    """
+    cache_key = (form.slug, translation.get_language(), key)
+    html = _REFERENCE_HTML.get(cache_key)
+    if html is None:
+        html = render_to_string(
+            f"calculator/{form.slug}_reference.html", {**context, **form.reference_tables()}
+        )
+        _REFERENCE_HTML[cache_key] = html
+        if len(_REFERENCE_HTML) > _REFERENCE_LIMIT:
+            _REFERENCE_HTML.popitem(last=False)
+    else:
+        _REFERENCE_HTML.move_to_end(cache_key)
+    return html
 
 
 def _language_links(form: ParamForm) -> list[tuple[str, str, bool]]:

@@ -118,7 +118,8 @@ def test_share_links_carry_the_canonical_url(client):
 
 def test_reference_table_follows_settings_and_marks_the_fan(client):
     html = client.get("/hk/", {"fan": 11, "unit": 2}).content.decode()
-    row = re.search(r'<tr class="current"[^>]*><th scope="row">11</th>(.*?)</tr>', html)
+    assert re.search(r'<div class="ref-wrap" data-current="fan-11">', html)
+    row = re.search(r'<tr data-row="fan-11"><th scope="row">11</th>(.*?)</tr>', html)
     assert row
     cells = re.findall(r'<td class="num">([^<]*)</td>', row.group(1))
     assert cells == ["2,048", "192", "384", "256"]

@@ -24,16 +24,20 @@ def page(client, params=None, prefix="/en", headers=None) -> str:
     return html
 
 
+def marked(html: str) -> str:
+    """The reference entry this hand is: the wrapper's data-current."""
+    match = re.search(r'<div class="ref-wrap" data-current="([^"]*)">', html)
+    assert match
+    return match.group(1)
+
+
 def current_cell(html: str) -> tuple[str, str] | None:
-    """(han, amount) of the highlighted cell of the han × fu table."""
-    table = re.search(r'<table class="ref-table riichi-points">(.*?)</table>', html, re.S)
-    assert table
-    for row in re.findall(r"<tr>(.*?)</tr>", table.group(1), re.S):
-        han = re.search(r'<th scope="row">(\d+)</th>', row)
-        cell = re.search(r'<td class="num[^"]*current"[^>]*>([^<]*)</td>', row)
-        if han and cell:
-            return han.group(1), cell.group(1)
-    return None
+    """(han, amount) of the marked cell of the han × fu table."""
+    current = marked(html)
+    cell = re.search(rf'<td class="num[^"]*" data-cell="{re.escape(current)}">([^<]*)</td>', html)
+    if not cell:
+        return None
+    return current.split("-")[0], cell.group(1)
 
 
 def row_cells(html: str, han: int) -> list[str]:
@@ -163,9 +167,11 @@ def test_point_table_highlights_the_current_hand(client):
     # Past the grid, the limit row is the one marked.
     html = page(client, {"han": 7})
     assert current_cell(html) is None
-    assert re.search(r'<tr class="current"[^>]*><th scope="row">Haneman \(跳滿\)</th>', html)
+    assert marked(html) == "haneman"
+    assert re.search(r'<tr data-cell="haneman"><th scope="row">Haneman \(跳滿\)</th>', html)
     html = page(client, {"han": 13})
-    assert re.search(r'<tr class="current"[^>]*><th scope="row">Yakuman \(役滿\)</th>', html)
+    assert marked(html) == "yakuman"
+    assert re.search(r'<tr data-cell="yakuman"><th scope="row">Yakuman \(役滿\)</th>', html)
 
 
 def test_point_table_follows_seat_win_kiriage_and_honba(client):

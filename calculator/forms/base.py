@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 from urllib.parse import urlencode
@@ -44,8 +44,24 @@ class ParamForm(forms.Form):
         return {}
 
     def reference(self) -> dict[str, Any]:
-        """Context for the family's reference tables."""
+        """Context for the family's result extras and, without a `reference_key`, its tables."""
         return {}
+
+    def reference_key(self) -> Hashable | None:
+        """What the reference tables depend on, when that is less than the whole hand.
+
+        With a key, the view renders `<slug>_reference.html` once per key and language from
+        `reference_tables()`, and marks the current row through `reference_current()`.
+        """
+        return None
+
+    def reference_tables(self) -> dict[str, Any]:
+        """Context that only the reference tables need (used with `reference_key`)."""
+        return {}
+
+    def reference_current(self) -> str:
+        """The `data-row`/`data-cell` of the reference table entry that this hand is."""
+        return ""
 
     # Wording of the family's step and note codes: %-format strings over the code's args.
     step_texts: ClassVar[Mapping[str, Any]] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -154,9 +155,16 @@ class Form(ParamForm):
     def unused_settings(self) -> frozenset[str]:
         return hk.unused_settings(*self._inputs())
 
-    def reference(self) -> dict[str, Any]:
+    def reference_key(self) -> Hashable:
         hand, rules = self._inputs()
-        return {"reference_rows": _reference_rows(hand.dealer, rules), "current_fan": hand.fan}
+        return (hand.dealer, rules)
+
+    def reference_tables(self) -> dict[str, Any]:
+        hand, rules = self._inputs()
+        return {"reference_rows": _reference_rows(hand.dealer, rules)}
+
+    def reference_current(self) -> str:
+        return f"fan-{self.cleaned_data['fan']}"
 
     def headline(self, outcome: Outcome) -> str:
         data = self.cleaned_data

@@ -5,6 +5,7 @@ Units stay apart in every language: 飜 (han) is not 番 (fan), and 符 is fu.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext
@@ -337,24 +338,39 @@ class Form(ParamForm):
     def reference(self) -> dict[str, Any]:
         hand, rules = self._inputs()
         outcome = riichi.score(hand, rules)
-        table = riichi.point_table(hand, rules)
+        counted = hand.fu_mode is FuMode.COUNT and hand.yakuman == 0
+        fu_lines = [self.describe_step(s) for s in outcome.steps if s.code.startswith("fu_")]
+        return {
+            "level_name": LEVEL_NAMES[outcome.level] if outcome.level else "—",
+            "fu_shown": outcome.fu if outcome.fu is not None else "—",
+            "fu_lines": fu_lines if counted else [],
+            "counted_fu": outcome.fu,
+        }
 
-        current_cell = None
-        current_limit = None
+    def reference_key(self) -> Hashable:
+        hand, rules = self._inputs()
+        return (hand.dealer, hand.win, hand.honba, rules)
+
+    def reference_current(self) -> str:
+        """`3-40` for a cell of the 飜 × 符 grid, or the limit's level (`haneman`)."""
+        hand, rules = self._inputs()
+        outcome = riichi.score(hand, rules)
         if hand.yakuman == 0 and hand.han <= max(riichi.TABLE_HAN):
-            current_cell = (hand.han, outcome.fu)
-        elif outcome.level in ("kazoe_yakuman", "yakuman"):
-            current_limit = "yakuman"
-        else:
-            current_limit = outcome.level  # mangan … sanbaiman; None past a single yakuman
+            return f"{hand.han}-{outcome.fu}"
+        if outcome.level in ("kazoe_yakuman", "yakuman"):
+            return "yakuman"
+        return outcome.level or ""  # mangan … sanbaiman; nothing past a single yakuman
 
+    def reference_tables(self) -> dict[str, Any]:
+        hand, rules = self._inputs()
+        table = riichi.point_table(hand, rules)
         rows = [
             {
                 "han": row.han,
                 "cells": [
                     {
+                        "fu": fu,
                         "text": _cell_text(entry),
-                        "current": current_cell == (row.han, fu),
                         "limit": entry is not None and entry.level is not None,
                     }
                     for fu, entry in zip(table.fus, row.cells, strict=True)
@@ -364,20 +380,14 @@ class Form(ParamForm):
         ]
         limits = [
             {
+                "level": limit.level,
                 "name": LEVEL_NAMES[limit.level],
                 "hans": _han_range(limit.min_han, limit.max_han),
                 "text": _cell_text(limit.cell),
-                "current": limit.level == current_limit,
             }
             for limit in table.limits
         ]
-        counted = hand.fu_mode is FuMode.COUNT and hand.yakuman == 0
-        fu_lines = [self.describe_step(s) for s in outcome.steps if s.code.startswith("fu_")]
         return {
-            "level_name": LEVEL_NAMES[outcome.level] if outcome.level else "—",
-            "fu_shown": outcome.fu if outcome.fu is not None else "—",
-            "fu_lines": fu_lines if counted else [],
-            "counted_fu": outcome.fu,
             "point_fus": table.fus,
             "point_rows": rows,
             "point_limits": limits,

@@ -85,8 +85,11 @@ def test_win_type_and_table_rules_update_live(phone):
     phone.fill("#id_honba", "2")
     wait_for_receives(phone, "8600")
     wait_for_url(phone, "/en/riichi/?han=4&win=self_draw&honba=2&kiriage=1")
-    current = phone.locator(".riichi-points td.current").inner_text()
-    assert current == "4,200 / 2,200"
+    marker = phone.locator(".ref-wrap").get_attribute("data-current")
+    current = phone.locator(f'.riichi-points td[data-cell="{marker}"]')
+    assert current.inner_text() == "4,200 / 2,200"
+    # The marked cell is the one the page's style highlights.
+    assert current.evaluate("el => getComputedStyle(el).outlineStyle") == "solid"
     assert still_same_document(phone)
 
 
