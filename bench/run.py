@@ -300,10 +300,63 @@ def bench_browser() -> None:
         server.wait(timeout=10)
 
 
+def bench_hand_analysis() -> None:
+    """Median time to analyse one entered hand (read the tiles, then the family's analyser),
+    over a few real hands; each hand is analysed 1,250 times (5 × 250)."""
+    from calculator.scoring import mcr_hand, riichi_hand
+    from calculator.scoring.outcome import Win
+    from calculator.scoring.tiles import Wind, read
+
+    tsumo, south = Win.SELF_DRAW, Wind.SOUTH
+    hands = {
+        "riichi": [
+            ("234567m123p88p678s", "8s", "", "1p", riichi_hand.Conditions(win=tsumo, riichi=True)),
+            ("340678m406p23488s", "5p", "", "", riichi_hand.Conditions(seat=south)),
+            ("234m567p33678s", "8s", "pon:555z", "", riichi_hand.Conditions(seat=south)),
+            ("11223345678999m", "4m", "", "8m", riichi_hand.Conditions(win=tsumo, riichi=True)),
+            ("1144m77p22556699s", "9s", "", "", riichi_hand.Conditions(riichi=True)),
+        ],
+        "mcr": [
+            ("19m19p19s12345677z", "7z", "", "", mcr_hand.Conditions()),
+            ("123456789m11123s", "3s", "", "", mcr_hand.Conditions(flowers=2)),
+            ("55m333444z", "5m", "pon:111z,pon:222z", "", mcr_hand.Conditions(seat=south)),
+            ("1133m5577p226688s", "8s", "", "", mcr_hand.Conditions(win=tsumo)),
+            ("567m22p", "5m", "chi:234m,chi:456p,pon:888s", "", mcr_hand.Conditions()),
+        ],
+    }
+    analysers = {"riichi": riichi_hand.analyse, "mcr": mcr_hand.analyse}
+    for slug, cases in hands.items():
+        analyse = analysers[slug]
+        times = []
+        for hand, win_tile, melds, dora, conditions in cases:
+
+            def run(
+                hand=hand,
+                win_tile=win_tile,
+                melds=melds,
+                dora=dora,
+                conditions=conditions,
+                analyse=analyse,
+                red=slug == "riichi",
+            ):
+                return analyse(read(hand, win_tile, melds, dora, red_fives=red), conditions)
+
+            assert not isinstance(run(), tuple), (slug, hand)
+            times.append(median_seconds(run, number=250, repeat=5))
+        per_hand = statistics.median(times)
+        report(
+            f"hand analysis, {slug} (median of {len(cases)} hands)",
+            f"{per_hand * 1e6:.0f} µs",
+            "(info)",
+            True,
+        )
+
+
 def main() -> None:
     seconds = int(os.environ.get("BENCH_SECONDS", "30"))
     call_command("collectstatic", interactive=False, verbosity=0)  # hashed, compressed files
     bench_engines()
+    bench_hand_analysis()
     bench_in_process()
     bench_sizes()
     bench_served(seconds)

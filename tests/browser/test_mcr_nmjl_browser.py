@@ -50,6 +50,8 @@ def test_mcr_note_appears_live_under_8_points(phone):
     phone.goto("/en/mcr/")
     phone.fill("#id_points", "6")
     phone.fill("#id_flowers", "2")
+    # 6 + 2 flowers pays 32, like the default 8 points: wait for the address bar first.
+    phone.wait_for_function("want => location.search === want", arg="?points=6&flowers=2")
     wait_for_receives(phone, "32")
     assert phone.locator('[data-note="below_min_points"]').count() == 1
 

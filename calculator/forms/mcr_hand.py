@@ -1,0 +1,142 @@
+"""The MCR hand page's form: the tiles and how they won → the fans → the MCR payment.
+
+The payment part is the MCR payment form (`calculator.forms.mcr.Form`) given the points
+found, so steps, notes (`below_min_points`) and the headline read as on the payment page.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.utils.translation import gettext_lazy as _
+
+from calculator.forms import mcr as payment
+from calculator.forms.base import WIN_LABELS
+from calculator.forms.hand_base import ROUND_LABELS, HandForm, TilesParam, wind_param
+from calculator.params import BoolParam, ChoiceParam
+from calculator.scoring.mcr_hand import Analysis, Conditions, analyse, contradictions
+from calculator.scoring.outcome import Win
+from calculator.scoring.tiles import HandTiles
+
+
+class Form(HandForm):
+    slug = "mcr"
+    red_fives = False
+    tile_fields = ("hand", "win_tile", "melds")
+    payment_form_class = payment.Form
+
+    contradiction_messages: ClassVar = {
+        "fourth_tile": _(
+            "和絕張 means the other three copies of the winning tile were already showing, but "
+            "another copy is in your hand."
+        ),
+        "about_kong": _(
+            "槓上開花 (self-draw) needs a kong among your melds; 搶槓和 (robbing a kong, on a "
+            "discard) cannot happen while you hold another copy of that tile."
+        ),
+        "last_tile": _("海底撈月 (the last discard) cannot also be a robbed kong (搶槓和)."),
+    }
+
+    hand = TilesParam(
+        name="hand",
+        what="tiles",
+        red_fives=False,
+        required_param=True,
+        label=_("Hand (手牌)"),
+        help_text=_("The tiles outside melded sets, the winning tile included."),
+    )
+    win_tile = TilesParam(
+        name="win_tile",
+        what="tile",
+        red_fives=False,
+        required_param=True,
+        label=_("Winning tile (和張)"),
+        help_text=_("The tile you won on; it is also in the hand."),
+    )
+    melds = TilesParam(
+        name="melds",
+        what="melds",
+        red_fives=False,
+        label=_("Melded sets (副露) and concealed kongs"),
+        help_text=_(
+            "Comma-separated: chi:123m (chow), pon:555z (pung), kan:1111p (melded kong), "
+            "ankan:9999s (concealed kong)."
+        ),
+    )
+    win = ChoiceParam(
+        default=Win.DISCARD, enum=Win, labels=WIN_LABELS, radio=True, label=_("How it was won")
+    )
+    seat = wind_param(ROUND_LABELS, _("Your seat wind (門風)"))
+    round = wind_param(ROUND_LABELS, _("Prevalent wind (圈風)"))
+    flowers = payment.Form.base_fields["flowers"]
+    fourth_tile = BoolParam(
+        default=False, label=_("和絕張: the last copy of the tile (the other three showing)")
+    )
+    about_kong = BoolParam(
+        default=False,
+        label=_("槓上開花 / 搶槓和: on a kong's replacement tile, or robbing a kong"),
+    )
+    last_tile = BoolParam(
+        default=False,
+        label=_("妙手回春 / 海底撈月: the last tile of the wall, or the last discard"),
+    )
+
+    def conditions(self) -> Conditions:
+        data = self.cleaned_data
+        return Conditions(
+            win=data["win"],
+            seat=data["seat"],
+            round_wind=data["round"],
+            flowers=data["flowers"],
+            fourth_tile=data["fourth_tile"],
+            about_kong=data["about_kong"],
+            last_tile=data["last_tile"],
+        )
+
+    def flag_clashes(self, conditions: Conditions) -> dict[str, str]:
+        return contradictions(conditions)
+
+    def run(self, hand: HandTiles, conditions: Conditions) -> Analysis | tuple:
+        return analyse(hand, conditions)
+
+    def payment_query(self) -> dict[str, str]:
+        analysis: Analysis = self.analysis
+        hand = analysis.payment
+        return {"points": str(hand.points), "flowers": str(hand.flowers), "win": hand.win.value}
+
+    def fan_name(self, fan: Any) -> str:
+        return fan.name_hans if self.chinese_script() == "hans" else fan.name
+
+    def analysis_context(self) -> dict[str, Any]:
+        analysis: Analysis = self.analysis
+        fans = [
+            {
+                "name": self.fan_name(fan),
+                "name_en": fan.name_en,
+                "points": fan.points,
+                "count": fan.count,
+                "subtotal": fan.points * fan.count,
+            }
+            for fan in analysis.fans
+        ]
+        return {
+            "family_kind": "mcr",
+            "fan_lines": fans,
+            "hand_points": analysis.points,
+            "hand_flowers": analysis.flowers,
+        }
+
+    def hand_json(self) -> dict[str, Any]:
+        analysis: Analysis = self.analysis
+        return {
+            "fans": [
+                {
+                    "name": self.fan_name(fan),
+                    "name_en": fan.name_en,
+                    "points": fan.points,
+                    "count": fan.count,
+                }
+                for fan in analysis.fans
+            ],
+            "points": analysis.points,
+        }
