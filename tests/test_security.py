@@ -20,6 +20,13 @@ PAGES = [
     *(f"/{slug}/" for slug in SLUGS),
     *(f"/zh-hans/{slug}/?bogus=1" for slug in SLUGS),
     *(f"/api/v1/{slug}" for slug in SLUGS),
+    "/riichi/hand/?hand=123m456p789s1122z&win_tile=2z",
+    "/mcr/hand/?hand=bad",
+    "/api/v1/riichi/hand?hand=123m",
+    "/api/v1/mcr/hand",
+    "/glossary/",
+    "/en/faq/",
+    "/zh-hans/sources/",
 ]
 
 
