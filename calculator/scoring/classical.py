@@ -64,12 +64,13 @@ def seat_scores(hand: Hand, rules: Rules = Rules()) -> tuple[Fraction, ...]:
 
 def _seat_score(hand: Hand, rules: Rules, seat: Seat) -> tuple[Fraction, list[Step], Note | None]:
     """One seat's score, the steps that reached it, and a `capped` note if the limit clipped it."""
+    # Whole 副 stay ints (fast); only an odd limit's half makes a Fraction.
     i = SEATS.index(seat)
-    limit = Fraction(rules.limit)
+    limit = rules.limit
     if seat is hand.winner and hand.winner_limit is WinnerLimit.FULL:
         return limit, [Step("limit_hand", {"seat": seat.value, "limit": limit})], None
     fu, fan = hand.fu[i], hand.fan[i]
-    raw = Fraction(fu * 2**fan)
+    raw = fu * 2**fan
     steps = [Step("seat_score", {"seat": seat.value, "fu": fu, "fan": fan, "score": raw})]
     value, note = raw, None
     if raw > limit:
@@ -77,10 +78,11 @@ def _seat_score(hand: Hand, rules: Rules, seat: Seat) -> tuple[Fraction, list[St
         steps.append(Step("limit", args))
         note = Note("capped", args)
         value = limit
-    if seat is hand.winner and hand.winner_limit is WinnerLimit.HALF and value < limit / 2:
-        # 半滿貫: exact, so an odd limit gives a half 副.
-        steps.append(Step("half_limit", {"seat": seat.value, "score": value, "half": limit / 2}))
-        value = limit / 2
+    half = limit // 2 if limit % 2 == 0 else Fraction(limit, 2)  # an odd limit: a half 副
+    if seat is hand.winner and hand.winner_limit is WinnerLimit.HALF and value < half:
+        # 半滿貫
+        steps.append(Step("half_limit", {"seat": seat.value, "score": value, "half": half}))
+        value = half
     return value, steps, note
 
 
@@ -108,7 +110,11 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     winner = hand.winner
     losers = [seat for seat in SEATS if seat is not winner]
     unit = rules.unit
-    base = scores[winner] * unit
+
+    def money(value: Fraction | int) -> Fraction | int:
+        return value if unit == 1 else value * unit
+
+    base = money(scores[winner])
     if unit != 1:
         steps.append(Step("unit", {"value": scores[winner], "unit": unit, "points": base}))
 
@@ -119,7 +125,7 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     payments = []
     for seat in losers:
         doubled = factor(seat, winner) == 2
-        amount = scores[winner] * factor(seat, winner) * unit
+        amount = money(scores[winner] * factor(seat, winner))
         payments.append(Payment(seat.value, amount))
         transfers.append((seat, winner, amount))
         steps.append(
@@ -140,7 +146,7 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
             continue
         low, high = (a, b) if scores[a] < scores[b] else (b, a)
         difference = scores[high] - scores[low]
-        amount = difference * factor(a, b) * unit
+        amount = money(difference * factor(a, b))
         transfers.append((low, high, amount))
         steps.append(
             Step(
@@ -155,7 +161,7 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
             )
         )
 
-    net = {seat: Fraction(0) for seat in SEATS}
+    net: dict[Seat, Fraction | int] = dict.fromkeys(SEATS, 0)
     for payer, payee, amount in transfers:
         net[payer] -= amount
         net[payee] += amount

@@ -23,7 +23,7 @@ def ceil_to(value: Fraction | int, step: int) -> int:
     >>> ceil_to(3840, 100)
     3900
     """
-    return -(-Fraction(value) // step) * step
+    return -(-value // step) * step  # int or Fraction: floor division gives an int either way
 
 
 def to_decimal(value: Fraction | int) -> Decimal:

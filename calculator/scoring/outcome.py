@@ -19,7 +19,11 @@ class Win(StrEnum):
 
 
 def _frozen(args: Mapping[str, object] | None) -> Mapping[str, object]:
-    return MappingProxyType(dict(args or {}))
+    # A read-only view of the engine's own dict: results are shared through caches, so
+    # nobody may change one after the fact. No copy: the engine never reuses the dict.
+    if isinstance(args, MappingProxyType):
+        return args
+    return MappingProxyType(args if isinstance(args, dict) else dict(args or {}))
 
 
 @dataclass(frozen=True)
