@@ -302,3 +302,28 @@ def test_payment_pages_link_to_the_hand_pages(client, slug):
 
 def test_post_is_not_allowed(client):
     assert client.post("/riichi/hand/").status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("url", "cell"),
+    [
+        (
+            "/en/riichi/hand/?hand=234567m123p88p678s&win_tile=8s&win=self_draw&riichi=1&dora=1p",
+            "4-20",
+        ),
+        ("/en/mcr/hand/?hand=123456789m11123s&win_tile=3s&flowers=2", None),
+    ],
+)
+def test_hand_pages_show_the_payment_pages_reference_table(client, url, cell):
+    """Regression: the hand pages once rendered the point table's frame with no cells."""
+    html = client.get(url).content.decode()
+    table = re.search(
+        r'<div class="ref-wrap" data-current="([^"]*)">(.*?)</div>\s*<section class="share"',
+        html,
+        re.S,
+    )
+    assert table
+    assert len(re.findall(r'<td class="num', table.group(2))) >= 20
+    if cell:
+        assert table.group(1) == cell
+        assert f'data-cell="{cell}">2,600</td>' in table.group(2)

@@ -8,7 +8,7 @@ page reads exactly like the payment page for the same values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 from urllib.parse import urlencode
 
@@ -439,6 +439,16 @@ class HandForm(ParamForm):
     def reference(self) -> dict[str, Any]:
         context = self.payment_form.reference() if self.payment_form.is_valid() else {}
         return context
+
+    # The reference tables are the payment page's, shared with it through the same key.
+    def reference_key(self) -> Hashable | None:
+        return self.payment_form.reference_key() if self.payment_form.is_valid() else None
+
+    def reference_tables(self) -> dict[str, Any]:
+        return self.payment_form.reference_tables() if self.payment_form.is_valid() else {}
+
+    def reference_current(self) -> str:
+        return self.payment_form.reference_current() if self.payment_form.is_valid() else ""
 
     def payment_url(self) -> str:
         return self.payment_form.canonical_url()
