@@ -5,38 +5,18 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.page_helpers import RECEIVES, overflow, receives, wait_for_receives, wait_for_url
+
 pytestmark = pytest.mark.browser
 
-RECEIVES = '[data-result="winner_receives"]'
 PINFU_TSUMO = (
     "/en/riichi/hand/?hand=234567m12388p678s&win_tile=8s&win=self_draw&seat=s&riichi=1&dora=1p"
 )
 
 
-def receives(page) -> str:
-    return page.locator(RECEIVES).inner_text().replace(",", "")
-
-
-def wait_for_receives(page, value: str) -> None:
-    page.wait_for_function(
-        "([sel, want]) => document.querySelector(sel)?.textContent.replaceAll(',', '') === want",
-        arg=[RECEIVES, value],
-    )
-
-
-def wait_for_url(page, suffix: str) -> None:
-    page.wait_for_function("want => location.pathname + location.search === want", arg=suffix)
-
-
 def tap(page, *tiles: str) -> None:
     for tile in tiles:
         page.locator(f'.kb-grid [data-tile="{tile}"]').click()
-
-
-def overflow(page) -> int:
-    return page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
 
 
 def yaku(page) -> list[str]:

@@ -4,39 +4,19 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.page_helpers import (
+    RECEIVES,
+    mark_page,
+    overflow,
+    receives,
+    still_same_document,
+    wait_for_receives,
+    wait_for_url,
+)
+
 pytestmark = pytest.mark.browser
 
-RECEIVES = '[data-result="winner_receives"]'
 SEED_002 = "/classical/?e_fu=6&s_fu=20&w_fu=40&n_fu=2&s_fan=1&w_fan=1"
-
-
-def receives(page) -> str:
-    return page.locator(RECEIVES).inner_text().replace(",", "")
-
-
-def wait_for_receives(page, value: str) -> None:
-    page.wait_for_function(
-        "([sel, want]) => document.querySelector(sel)?.textContent.replaceAll(',', '') === want",
-        arg=[RECEIVES, value],
-    )
-
-
-def wait_for_url(page, suffix: str) -> None:
-    page.wait_for_function("want => location.pathname + location.search === want", arg=suffix)
-
-
-def mark_page(page) -> None:
-    page.evaluate("window.__sameDocument = true")
-
-
-def still_same_document(page) -> bool:
-    return page.evaluate("window.__sameDocument === true")
-
-
-def overflow(page) -> int:
-    return page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
 
 
 def pattern_box(page, value: str):

@@ -4,32 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.page_helpers import (
+    RECEIVES,
+    mark_page,
+    receives,
+    still_same_document,
+    wait_for_receives,
+    wait_for_url,
+)
+
 pytestmark = pytest.mark.browser
-
-RECEIVES = '[data-result="winner_receives"]'
-
-
-def receives(page) -> str:
-    return page.locator(RECEIVES).inner_text().replace(",", "")
-
-
-def wait_for_receives(page, value: str) -> None:
-    page.wait_for_function(
-        "([sel, want]) => document.querySelector(sel)?.textContent.replaceAll(',', '') === want",
-        arg=[RECEIVES, value],
-    )
-
-
-def wait_for_url(page, suffix: str) -> None:
-    page.wait_for_function("want => location.pathname + location.search === want", arg=suffix)
-
-
-def mark_page(page) -> None:
-    page.evaluate("window.__sameDocument = true")
-
-
-def still_same_document(page) -> bool:
-    return page.evaluate("window.__sameDocument === true")
 
 
 def test_mcr_updates_live_and_the_address_bar(phone):

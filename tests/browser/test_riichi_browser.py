@@ -4,38 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.page_helpers import (
+    RECEIVES,
+    mark_page,
+    overflow,
+    receives,
+    still_same_document,
+    wait_for_receives,
+    wait_for_url,
+)
+
 pytestmark = pytest.mark.browser
-
-RECEIVES = '[data-result="winner_receives"]'
-
-
-def receives(page) -> str:
-    return page.locator(RECEIVES).inner_text().replace(",", "")
-
-
-def wait_for_receives(page, value: str) -> None:
-    page.wait_for_function(
-        "([sel, want]) => document.querySelector(sel)?.textContent.replaceAll(',', '') === want",
-        arg=[RECEIVES, value],
-    )
-
-
-def wait_for_url(page, suffix: str) -> None:
-    page.wait_for_function("want => location.pathname + location.search === want", arg=suffix)
-
-
-def mark_page(page) -> None:
-    page.evaluate("window.__sameDocument = true")
-
-
-def still_same_document(page) -> bool:
-    return page.evaluate("window.__sameDocument === true")
-
-
-def overflow(page) -> int:
-    return page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
 
 
 def test_from_hk_to_riichi_then_han_fu_and_count_mode_live(phone):
