@@ -1,0 +1,86 @@
+"""The parameter reference in docs/api.md, written from the forms themselves.
+
+`python -m calculator.api_reference > docs/api.md` rewrites it; a test keeps it current.
+"""
+
+from __future__ import annotations
+
+import os
+
+from calculator.params import (
+    BoolParam,
+    ChoiceParam,
+    DecimalParam,
+    IntChoiceParam,
+    IntParam,
+    MultiChoiceParam,
+    Param,
+)
+
+HEADER = """# API and URL parameters
+
+Every calculator page and its JSON twin take the same parameters:
+`/<family>/?…` (Cantonese), `/zh-hans/<family>/?…`, `/en/<family>/?…`, and
+`GET /api/v1/<family>?…` (add `lang=zh-hant|zh-hans|en` for the language of notes, steps
+and error messages). A parameter left out takes its default; an empty or invalid value is an
+error (HTML: 200 with the message beside the field; JSON: 400 with `errors` keyed by
+parameter, each error a stable `code` and a `message`). Booleans are `1`/`0` (also
+`true`/`false`, `on`/`off`, `yes`/`no`). The tile-entry pages `/riichi/hand/` and
+`/mcr/hand/` (and `/api/v1/riichi/hand`, `/api/v1/mcr/hand`) read tiles as
+`123m456p789s1122z` (`0m/0p/0s`: red five, riichi only).
+
+This file is generated from the forms (`python -m calculator.api_reference`).
+"""
+
+
+def values(field: Param) -> str:
+    if isinstance(field, MultiChoiceParam):
+        return "comma list of " + ", ".join(f"`{v}`" for v, _label in field.choices)
+    if isinstance(field, ChoiceParam):
+        return ", ".join(f"`{v}`" for v, _label in field.choices)
+    if isinstance(field, IntChoiceParam):
+        return ", ".join(str(v) for v in field.allowed)
+    if isinstance(field, IntParam):
+        return f"whole number {field.minimum}–{field.maximum}"
+    if isinstance(field, DecimalParam):
+        return f"decimal {field.minimum}–{field.maximum:,}, up to {field.places} places"
+    if isinstance(field, BoolParam):
+        return "`1` / `0`"
+    return "tiles"
+
+
+def default(field: Param) -> str:
+    if field.default is None or field.default == "":
+        return "—"
+    text = field.encode(field.default)
+    return f"`{text}`" if text else "(empty)"
+
+
+def document() -> str:
+    from django.utils import translation
+
+    from calculator.families import FAMILIES
+    from calculator.forms.mcr_hand import Form as McrHandForm
+    from calculator.forms.riichi_hand import Form as RiichiHandForm
+
+    pages = [(f"/{slug}/", family.form) for slug, family in FAMILIES.items() if family.form]
+    pages += [("/riichi/hand/", RiichiHandForm), ("/mcr/hand/", McrHandForm)]
+    out = [HEADER]
+    with translation.override("en"):
+        for path, form_class in pages:
+            out.append(
+                f"\n## `{path}`\n\n| parameter | values | default | meaning |\n|---|---|---|---|"
+            )
+            for name, field in form_class.base_fields.items():
+                if isinstance(field, Param):
+                    label = str(field.label or "").replace("|", "/")
+                    out.append(f"| `{name}` | {values(field)} | {default(field)} | {label} |")
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mahjongsite.settings_test")
+    import django
+
+    django.setup()
+    print(document(), end="")
