@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
@@ -75,6 +76,7 @@ def _page_context(request: HttpRequest, form: ParamForm) -> dict[str, Any]:
 
 _REFERENCE_HTML: OrderedDict[tuple[Hashable, ...], str] = OrderedDict()
 _REFERENCE_LIMIT = 512
+_REFERENCE_LOCK = threading.Lock()  # threaded servers share the dict
 
 
 def _reference_html(form: ParamForm, key: Hashable, context: dict[str, Any]) -> str:
@@ -84,16 +86,18 @@ def _reference_html(form: ParamForm, key: Hashable, context: dict[str, Any]) -> 
     rules shares one rendering; the current row is marked by `reference_current` instead.
     """
     cache_key = (form.slug, translation.get_language(), key)
-    html = _REFERENCE_HTML.get(cache_key)
-    if html is None:
-        html = render_to_string(
-            f"calculator/{form.slug}_reference.html", {**context, **form.reference_tables()}
-        )
+    with _REFERENCE_LOCK:
+        html = _REFERENCE_HTML.get(cache_key)
+        if html is not None:
+            _REFERENCE_HTML.move_to_end(cache_key)
+            return html
+    html = render_to_string(
+        f"calculator/{form.slug}_reference.html", {**context, **form.reference_tables()}
+    )
+    with _REFERENCE_LOCK:
         _REFERENCE_HTML[cache_key] = html
         if len(_REFERENCE_HTML) > _REFERENCE_LIMIT:
             _REFERENCE_HTML.popitem(last=False)
-    else:
-        _REFERENCE_HTML.move_to_end(cache_key)
     return html
 
 

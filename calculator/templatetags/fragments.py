@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 
@@ -14,6 +15,7 @@ register = template.Library()
 
 _RENDERED: OrderedDict[tuple[Hashable, ...], SafeString] = OrderedDict()
 _LIMIT = 256
+_LOCK = threading.Lock()  # threaded servers share the dict
 
 
 @register.simple_tag(takes_context=True)
@@ -24,10 +26,12 @@ def shared_fragment(context: template.Context, template_name: str, *key: Hashabl
     output is fixed once the language and the current family are known.
     """
     cache_key = (template_name, get_language(), key)
-    html = _RENDERED.get(cache_key)
+    with _LOCK:
+        html = _RENDERED.get(cache_key)
     if html is None:
         html = render_to_string(template_name, context.flatten())
-        _RENDERED[cache_key] = html
-        if len(_RENDERED) > _LIMIT:
-            _RENDERED.popitem(last=False)
+        with _LOCK:
+            _RENDERED[cache_key] = html
+            if len(_RENDERED) > _LIMIT:
+                _RENDERED.popitem(last=False)
     return html
