@@ -26,20 +26,27 @@ BLOCK = re.compile(
 VARIABLE = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
 
-def po_entries(path: Path) -> dict[str, str]:
-    """msgid → msgstr of a .po file (plain entries; the header is skipped)."""
-    entries: dict[str, str] = {}
+def po_entries(path: Path, with_context: bool = False) -> dict:
+    """msgid → msgstr of a .po file (the header is skipped); with_context keys by
+    (msgctxt, msgid) so that one English string in two contexts stays two entries."""
+    entries: dict = {}
     field = None
     current: dict[str, str] = {}
 
     def flush() -> None:
         if current.get("msgid"):
-            entries[current["msgid"]] = current.get("msgstr", "")
+            key = (current.get("msgctxt"), current["msgid"]) if with_context else current["msgid"]
+            entries[key] = current.get("msgstr", "")
 
     for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("msgid "):
+        if line.startswith("msgctxt "):
             flush()
-            current, field = {"msgid": ""}, "msgid"
+            current, field = {"msgctxt": ""}, "msgctxt"
+        elif line.startswith("msgid "):
+            if "msgid" in current or "msgctxt" not in current:
+                flush()
+                current = {}
+            current["msgid"], field = "", "msgid"
         elif line.startswith("msgstr "):
             field = "msgstr"
             current[field] = ""
@@ -108,8 +115,12 @@ def test_compiled_catalogue_matches_the_po_file(language):
     folder = ROOT / "locale" / language / "LC_MESSAGES"
     with open(folder / "django.mo", "rb") as compiled:
         catalogue = gettext.GNUTranslations(compiled)
-    entries = po_entries(folder / "django.po")
-    stale = [msgid for msgid, text in entries.items() if text and catalogue.gettext(msgid) != text]
+    entries = po_entries(folder / "django.po", with_context=True)
+
+    def compiled(context: str | None, msgid: str) -> str:
+        return catalogue.pgettext(context, msgid) if context else catalogue.gettext(msgid)
+
+    stale = [key[1] for key, text in entries.items() if text and compiled(*key) != text]
     assert stale == [], f"{len(stale)} entries differ from django.mo (make messages)"
 
 

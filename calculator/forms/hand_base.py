@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from calculator.forms.base import ParamForm
 from calculator.params import ChoiceParam, Param
@@ -33,11 +34,12 @@ SEAT_LABELS = {
     Wind.WEST: _("West (西)"),
     Wind.NORTH: _("North (北)"),
 }
+# A wind as such (東風), not a player's seat (東家): Chinese words the two differently.
 ROUND_LABELS = {
-    Wind.EAST: _("East (東)"),
-    Wind.SOUTH: _("South (南)"),
-    Wind.WEST: _("West (西)"),
-    Wind.NORTH: _("North (北)"),
+    Wind.EAST: pgettext_lazy("wind", "East (東)"),
+    Wind.SOUTH: pgettext_lazy("wind", "South (南)"),
+    Wind.WEST: pgettext_lazy("wind", "West (西)"),
+    Wind.NORTH: pgettext_lazy("wind", "North (北)"),
 }
 
 NOTATION_MESSAGES = {
