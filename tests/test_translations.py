@@ -20,9 +20,7 @@ PLURAL_NAMES = {"ngettext", "ngettext_lazy"}
 
 TRANSLATE_TAG = re.compile(r"""\{%\s*(?:translate|trans)\s+(["'])(.*?)\1""", re.S)
 UNDERSCORE = re.compile(r"""_\((["'])(.*?)\1\)""", re.S)
-BLOCK = re.compile(
-    r"\{%\s*blocktranslate\b([^%]*)%\}(.*?)\{%\s*endblocktranslate\s*%\}", re.S
-)
+BLOCK = re.compile(r"\{%\s*blocktranslate\b([^%]*)%\}(.*?)\{%\s*endblocktranslate\s*%\}", re.S)
 VARIABLE = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
 

@@ -14,9 +14,8 @@ from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from calculator.forms.base import ParamForm
 from calculator.params import ChoiceParam, Param
