@@ -51,3 +51,20 @@ document.addEventListener("DOMContentLoaded", () => {
     strip.scrollLeft = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
   }
 });
+
+// --- Result bar (phones): shown only while the result cards are out of sight. -------------
+(() => {
+  if (!("IntersectionObserver" in window)) return;
+  const root = document.documentElement;
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) root.classList.toggle("result-in-view", entry.isIntersecting);
+  });
+  const watch = () => {
+    observer.disconnect();
+    const cards = document.querySelector("#result .cards");
+    if (cards) observer.observe(cards);
+    else root.classList.add("result-in-view"); // nothing to show: no bar
+  };
+  document.addEventListener("DOMContentLoaded", watch);
+  document.addEventListener("htmx:afterSettle", watch); // the result region was replaced
+})();

@@ -146,3 +146,21 @@ def test_tap_targets_are_at_least_44px(phone):
             .filter(([, h]) => h < 44)"""
     )
     assert small == []
+
+
+def test_result_bar_keeps_the_number_in_sight_on_a_phone(phone):
+    phone.goto("/en/riichi/")
+    bar = phone.locator(".result-bar")
+    # The long form pushes the cards below the fold: the bar shows the number.
+    phone.wait_for_function("() => !document.documentElement.classList.contains('result-in-view')")
+    assert bar.is_visible()
+    assert bar.locator("strong").inner_text() == "3,900"
+    phone.fill("#id_han", "4")
+    phone.wait_for_function(
+        "() => document.querySelector('.result-bar strong')?.textContent === '7,700'"
+    )
+    assert bar.is_visible()
+    # Once the cards are on screen, the bar steps aside.
+    phone.locator("#result .cards").scroll_into_view_if_needed()
+    phone.wait_for_function("() => document.documentElement.classList.contains('result-in-view')")
+    assert not bar.is_visible()
