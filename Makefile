@@ -20,7 +20,7 @@ test: $(STAMP) chromium
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest
 
-bench: $(STAMP)
+bench: $(STAMP) chromium
 	$(PY) bench/run.py
 
 lint: $(STAMP)

@@ -179,6 +179,7 @@ def wrk(url: str, seconds: int) -> dict[str, float]:
 def bench_served(seconds: int) -> None:
     if not shutil.which("wrk"):
         if os.geteuid() == 0 and shutil.which("apt-get"):
+            subprocess.run(["apt-get", "update", "-qq"], check=False)
             subprocess.run(
                 ["apt-get", "install", "-y", "-qq", "wrk"],
                 check=False,
