@@ -91,7 +91,7 @@ MELD_LABELS = {
     "ankan": _("Ankan (暗槓)"),
 }
 REQUIRED_MESSAGES = {
-    "hand": _("Enter the tiles of the hand, like 123m456p789s11z, or tap them below."),
+    "hand": _("Enter the tiles of the hand, like 123m456p789s11z, or tap them on the tile keyboard."),
     "win_tile": _("Enter the winning tile, like 5p."),
 }
 
