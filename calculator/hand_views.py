@@ -10,17 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from calculator import presenting
 from calculator.forms import mcr_hand, riichi_hand
 from calculator.forms.hand_base import HandForm, errors_extra
-from calculator.views import HtmxHttpRequest, _api_language, _json, _page_context, _render_key
+from calculator.views import HtmxHttpRequest, _api_language, _json, _page_context, render_page
 
 HAND_FORMS: dict[str, type[HandForm]] = {"riichi": riichi_hand.Form, "mcr": mcr_hand.Form}
 
@@ -34,21 +32,17 @@ def _form_class(slug: str) -> type[HandForm]:
 
 @require_safe
 def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    form = _form_class(slug)(request.GET)
-    fragment = bool(request.htmx and not request.htmx.history_restore_request)
-    key = "hand:" + _render_key(request, form, fragment)
-    body = cache.get(key)
-    if body is None:
+    form_class = _form_class(slug)
+
+    def build(fragment: bool) -> tuple[str, str]:
+        form = form_class(request.GET)
         context = _page_context(request, form)
         context.update(form.hand_context(), oob=fragment)
         template = f"calculator/{slug}_hand.html"
         body = render_to_string(f"{template}#result" if fragment else template, context, request)
-        cache.set(key, body)
-    response = HttpResponse(body)
-    if fragment:
-        response["HX-Replace-Url"] = form.canonical_url()
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+        return body, form.canonical_url()
+
+    return render_page(request, f"{slug}/hand", build)
 
 
 @require_safe

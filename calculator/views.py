@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from django.conf import settings
@@ -112,37 +112,49 @@ def _language_links(form: ParamForm) -> list[tuple[str, str, bool]]:
     return links
 
 
-def _render_key(request: HttpRequest, form: ParamForm, fragment: bool) -> str:
-    """Everything a rendered page depends on: the page is a pure function of these."""
+def render_page(
+    request: HtmxHttpRequest, name: str, build: Callable[[bool], tuple[str, str]]
+) -> HttpResponse:
+    """A page or its htmx fragment, from the render cache when this exact request was seen.
+
+    A page is a pure function of its name, language, scheme, host, fragment-or-not and query
+    string, so the cache needs no form at all on a hit. `build(fragment)` returns the body
+    and the canonical URL (the fragment's `HX-Replace-Url`).
+    """
+    fragment = bool(request.htmx and not request.htmx.history_restore_request)
     parts = [
-        form.slug,
+        name,
         translation.get_language(),
         request.scheme,
         request.get_host(),
         "fragment" if fragment else "page",
-        form.canonical_query(),
+        request.META.get("QUERY_STRING", ""),
     ]
-    return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
+    key = "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
+    cached = cache.get(key)
+    if cached is None:
+        cached = build(fragment)
+        cache.set(key, cached)
+    body, canonical = cached
+    response = HttpResponse(body)
+    if fragment:
+        response["HX-Replace-Url"] = canonical
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @require_safe
 def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     family = get_family(slug)
-    form = family.form(request.GET)
-    fragment = bool(request.htmx and not request.htmx.history_restore_request)
-    key = _render_key(request, form, fragment)
-    body = cache.get(key)
-    if body is None:
+
+    def build(fragment: bool) -> tuple[str, str]:
+        form = family.form(request.GET)
         context = _page_context(request, form)
         context["oob"] = fragment
         template = f"{family.template}#result" if fragment else family.template
-        body = render_to_string(template, context, request)
-        cache.set(key, body)
-    response = HttpResponse(body)
-    if fragment:
-        response["HX-Replace-Url"] = form.canonical_url()
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+        return render_to_string(template, context, request), form.canonical_url()
+
+    return render_page(request, slug, build)
 
 
 def _json(payload: dict[str, Any], status: int = 200) -> HttpResponse:
