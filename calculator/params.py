@@ -269,6 +269,16 @@ class ParamBoundField(forms.BoundField):
         return bool(value) if ok else False
 
     @property
+    def options(self) -> list[tuple[str, Any, bool]]:
+        """(value, label, chosen) for radios, selects and checkboxes, worked out once here
+        rather than per option in the template."""
+        if self.field.kind == "checkboxes":
+            chosen = self.selected
+            return [(value, label, value in chosen) for value, label in self.field.choices]
+        current = self.current
+        return [(value, label, value == current) for value, label in self.field.choices]
+
+    @property
     def error_codes(self) -> list[str]:
         return [error.code or "invalid" for error in self.form.errors.as_data().get(self.name, [])]
 
