@@ -18,6 +18,7 @@ run: $(STAMP)
 
 test: $(STAMP) chromium
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest
 
 bench: $(STAMP) chromium
@@ -27,10 +28,12 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# Rebuild the translation catalogues after changing any translatable string.
+# Rebuild the translation catalogues after changing any translatable string. English copy
+# comes from the msgids: an en entry that only copies one is emptied.
 messages: $(STAMP)
 	DJANGO_DEBUG=1 $(PY) manage.py makemessages --no-location --no-obsolete -l zh_Hant -l zh_Hans -l en
-	DJANGO_DEBUG=1 $(PY) manage.py compilemessages
+	$(PY) scripts/drop_english_copies.py
+	DJANGO_DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv
 
 # Browser tests drive Debian's Chromium (never a downloaded browser build).
 chromium:

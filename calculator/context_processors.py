@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.templatetags.static import static
-from django.utils.functional import SimpleLazyObject
 
 
-def site(request: HttpRequest) -> dict[str, object]:
-    # Lazy: only the full page's <head> uses it, never the htmx fragment.
-    return {
-        "og_image": SimpleLazyObject(
-            lambda: request.build_absolute_uri(static("icons/icon-512.png"))
-        )
-    }
+def site(request: HttpRequest | None) -> dict[str, object]:
+    return {"og_image": settings.SITE_URL + static("icons/icon-512.png")}

@@ -1,7 +1,9 @@
 """The rule families the site knows: slug, name, and the "which game?" facts.
 
-Adding a family means an engine module, a form module `calculator/forms/<slug>.py` that
-defines `Form`, a template `calculator/<slug>.html` — and its entry here.
+Adding a family means an engine module `calculator/scoring/<slug>.py` (with `score()` and
+`unused_settings()`), a form module `calculator/forms/<slug>.py` that defines `Form`, a
+presenter module `calculator/presenters/<slug>.py` that defines `Presenter`, a template
+`calculator/<slug>.html` (and its catalogue entries) — and its entry here.
 """
 
 from __future__ import annotations
@@ -9,12 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
 from calculator.forms.base import ParamForm
+
+if TYPE_CHECKING:
+    from calculator.presenters.base import Presenter
 
 
 @dataclass(frozen=True, eq=False)
@@ -35,6 +41,16 @@ class Family:
                 raise  # a broken import inside the module is a bug, not "coming soon"
             return None
         return module.Form
+
+    @cached_property
+    def engine(self) -> ModuleType:
+        """`calculator.scoring.<slug>`: its `score()` is called once per request."""
+        return import_module(f"calculator.scoring.{self.slug}")
+
+    @cached_property
+    def presenter(self) -> type[Presenter]:
+        """`calculator.presenters.<slug>.Presenter`: one outcome → one view-model."""
+        return import_module(f"calculator.presenters.{self.slug}").Presenter
 
     @property
     def template(self) -> str:

@@ -1,24 +1,26 @@
-"""Thin views for tile entry: query string → hand form → analyser → template or JSON.
+"""Thin views for tile entry: query string → hand form (tiles read and analysed once) →
+the family's payment presenter and hand presenter → template or JSON.
 
-The same page machinery as `calculator.views` (render cache, htmx fragment with
-`HX-Replace-Url`, `Vary: HX-Request`, history-restore guard), for `/<slug>/hand/` and
-`/api/v1/<slug>/hand`; only riichi and MCR have hands to read.
+The same page machinery as `calculator.views` (htmx fragment with `HX-Replace-Url`,
+`Vary: HX-Request`, history-restore guard), for `/<slug>/hand/` and `/api/v1/<slug>/hand`.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
-from calculator import presenting
+from calculator.families import FAMILIES
 from calculator.forms import mcr_hand, riichi_hand
 from calculator.forms.hand_base import HandForm, errors_extra
-from calculator.views import HtmxHttpRequest, _api_language, _json, _page_context, render_page
+from calculator.presenters.base import Presentation
+from calculator.views import HtmxHttpRequest, _api_language, _json, api_result, page_context
+from calculator.views import render_result as render_page
 
 HAND_FORMS: dict[str, type[HandForm]] = {"riichi": riichi_hand.Form, "mcr": mcr_hand.Form}
 
@@ -30,19 +32,26 @@ def _form_class(slug: str) -> type[HandForm]:
     return form_class
 
 
+def present(form: HandForm) -> tuple[Presentation, Any]:
+    """The analysed hand's payment, worded by the payment page's presenter, and the
+    analysis itself, worded by the family's hand presenter. No engine call here: the
+    analysis made the one call, and its outcome is what is shown."""
+    family = FAMILIES[form.slug]
+    analysis = form.analysis
+    payment = family.presenter(form.payment_inputs(), analysis.outcome, form.payment_idle())
+    hand = import_module(f"calculator.presenters.{form.slug}_hand").HandPresenter
+    return payment.present(), hand(analysis, payment)
+
+
 @require_safe
 def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    form_class = _form_class(slug)
-
-    def build(fragment: bool) -> tuple[str, str]:
-        form = form_class(request.GET)
-        context = _page_context(request, form)
-        context.update(form.hand_context(), oob=fragment)
-        template = f"calculator/{slug}_hand.html"
-        body = render_to_string(f"{template}#result" if fragment else template, context, request)
-        return body, form.canonical_url()
-
-    return render_page(request, f"{slug}/hand", build)
+    form = _form_class(slug)(request.GET)
+    view, hand = present(form) if form.is_valid() else (None, None)
+    context = page_context(form, view)
+    context.update(form.hand_context())
+    if hand is not None:
+        context.update(hand.context(), payment_url=form.payment_url())
+    return render_page(request, f"calculator/{slug}_hand.html", context)
 
 
 @require_safe
@@ -55,19 +64,9 @@ def api(request: HttpRequest, slug: str) -> HttpResponse:
         form = form_class(request.GET)
         if not form.is_valid():
             return _json({"errors": form.errors_json(), **errors_extra(form)}, 400)
-        outcome = form.result()
+        view, hand = present(form)
         with translation.override(settings.LANGUAGE_CODE):
-            url = form.canonical_url()  # the Cantonese page has no prefix
             payment_url = form.payment_url()
-        payload: dict[str, Any] = {
-            "rules": slug,
-            "inputs": form.inputs_json(),
-            "hand": form.hand_json(),
-            "result": presenting.outcome_json(
-                outcome, [form.describe_step(s) for s in outcome.steps]
-            ),
-            "notes": [{"code": n.code, "text": form.describe_note(n)} for n in outcome.notes],
-            "url": url,
-            "payment_url": payment_url,
-        }
-        return _json(payload)
+        return api_result(
+            slug, form, form.analysis.outcome, view, hand=hand.json(), payment_url=payment_url
+        )

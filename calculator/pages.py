@@ -6,8 +6,8 @@ state that shows it. The link says what it claims in `data-claims` (what the win
 receives) and, where the copy relies on more, `data-claims-payments`, `-base`, `-fu`,
 `-notes` and `-net`; a test follows every such link and compares. Nothing is hard-coded.
 
-The pages depend only on the language and the host, so each is rendered once per process
-and served with an ETag and a public Cache-Control; no view here touches the database.
+The pages depend only on the language, so each is kept in Django's cache per language and
+served with an ETag and a public Cache-Control; no view here touches the database.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.template.loader import render_to_string
@@ -30,11 +29,13 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import etag, require_safe
 
+from calculator.context_processors import site as site_context
 from calculator.families import FAMILIES, get_family
 from calculator.forms.hk import Form as HKForm
-from calculator.forms.riichi import LEVEL_NAMES
+from calculator.presenters.riichi import LEVEL_NAMES
 from calculator.presenting import exact, money
 from calculator.scoring import classical, jiujiang, mcr, riichi
+from calculator.views import absolute, language_links
 
 # --- numbers from the engine, each with the link that proves it ---------------------------
 
@@ -105,10 +106,12 @@ class Claim:
 
 def claim(slug: str, query: str = "") -> Claim:
     """Run one calculator state through its form and engine, as the calculator page does."""
-    form = get_family(slug).form(QueryDict(query))
+    family = get_family(slug)
+    form = family.form(QueryDict(query))
     if not form.is_valid():
         raise ValueError(f"reference page state {slug}?{query} is invalid: {form.errors}")
-    outcome = form.result()
+    outcome = family.engine.score(*form.inputs)
+    notes = family.presenter(form.inputs, outcome, form.idle_settings()).notes
     players = outcome.extra.get("players", ())
     return Claim(
         url=form.canonical_url(),
@@ -116,7 +119,7 @@ def claim(slug: str, query: str = "") -> Claim:
         payments=tuple(p.amount for p in outcome.payments),
         base=outcome.base,
         fu=outcome.fu,
-        notes=tuple(n.code for n in outcome.notes),
+        notes=tuple(n.code for n in notes),
         nets={p["seat"]: p["net"] for p in players},
     )
 
@@ -306,17 +309,7 @@ PAGES: dict[str, dict[str, Any]] = {
 }
 
 
-def _language_links(page: str) -> list[tuple[str, str, str, bool]]:
-    current = translation.get_language()
-    links = []
-    for code, name in settings.LANGUAGES:
-        with translation.override(code):
-            path = reverse(page)
-        links.append((code, str(name), path, code == current))
-    return links
-
-
-def _context(request: HttpRequest, page: str) -> dict[str, Any]:
+def _context(page: str) -> dict[str, Any]:
     info = PAGES[page]
     canonical = reverse(page)
     c = claims()
@@ -325,8 +318,9 @@ def _context(request: HttpRequest, page: str) -> dict[str, Any]:
         "page_title": info["title"],
         "page_description": info["description"],
         "canonical_url": canonical,
-        "absolute_url": request.build_absolute_uri(canonical),
-        "language_links": _language_links(page),
+        "absolute_url": absolute(canonical),
+        **site_context(None),
+        "language_links": language_links(canonical),
         # base.html's link preview reads these two
         "headline": info["title"],
         "sentence": info["description"],
@@ -345,27 +339,17 @@ def _context(request: HttpRequest, page: str) -> dict[str, Any]:
     return context
 
 
-def _render_key(request: HttpRequest, page: str) -> str:
-    parts = ["reference", page, translation.get_language(), request.scheme, request.get_host()]
-    return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
-
-
-def _body(request: HttpRequest, page: str) -> str:
-    """The rendered page, once per process for each language and host."""
-    rendered = getattr(request, "_reference_body", None)
-    if rendered is not None:
-        return rendered
-    key = _render_key(request, page)
-    rendered = cache.get(key)
-    if rendered is None:
-        rendered = render_to_string(PAGES[page]["template"], _context(request, page), request)
-        cache.set(key, rendered, None)
-    request._reference_body = rendered  # type: ignore[attr-defined]
-    return rendered
+def _body(page: str) -> str:
+    """The rendered page. It depends only on the page and the language (absolute URLs come
+    from SITE_URL), so it is kept in Django's cache under exactly that key."""
+    key = f"reference:{page}:{translation.get_language()}"
+    return cache.get_or_set(
+        key, lambda: render_to_string(PAGES[page]["template"], _context(page)), None
+    )
 
 
 def _etag(request: HttpRequest, page: str) -> str:
-    return hashlib.sha256(_body(request, page).encode()).hexdigest()[:32]
+    return hashlib.sha256(_body(page).encode()).hexdigest()[:32]
 
 
 @require_safe
@@ -373,4 +357,4 @@ def _etag(request: HttpRequest, page: str) -> str:
 @etag(_etag)
 def reference(request: HttpRequest, page: str) -> HttpResponse:
     """/glossary/, /faq/ and /sources/: static words, numbers from the engine."""
-    return HttpResponse(_body(request, page))
+    return HttpResponse(_body(page))

@@ -47,10 +47,59 @@ class MultiParamWidget(ParamWidget):
         return [part for value in values for part in value.split(",")]
 
 
+class ParamBoundField(forms.BoundField):
+    """A bound field that knows what to show in its input, valid or not."""
+
+    def _clean_value(self) -> tuple[bool, Any]:
+        """(True, value) when this field parsed; the page then shows the normalised form."""
+        self.form.is_valid()
+        cleaned = getattr(self.form, "cleaned_data", {})
+        if self.name in cleaned and self.name not in self.form.errors:
+            return True, cleaned[self.name]
+        return False, None
+
+    @property
+    def current(self) -> Any:
+        """The text to put in the input: the normalised value, or what was typed if invalid."""
+        ok, value = self._clean_value()
+        if ok:
+            return self.field.encode(value)
+        return self.field.encode(self.field.default) if self.data is None else self.data
+
+    @property
+    def selected(self) -> set[str]:
+        """For checkboxes: the values that are ticked."""
+        ok, value = self._clean_value()
+        if ok:
+            return {member.value for member in value}
+        return {part.strip() for part in self.data or []}
+
+    @property
+    def is_on(self) -> bool:
+        """For toggles: whether the box is ticked (an invalid word shows unticked)."""
+        ok, value = self._clean_value()
+        return bool(value) if ok else False
+
+    @property
+    def options(self) -> list[tuple[str, Any, bool]]:
+        """(value, label, chosen) for radios, selects and checkboxes, worked out once here
+        rather than per option in the template."""
+        if self.field.kind == "checkboxes":
+            chosen = self.selected
+            return [(value, label, value in chosen) for value, label in self.field.choices]
+        current = self.current
+        return [(value, label, value == current) for value, label in self.field.choices]
+
+    @property
+    def error_codes(self) -> list[str]:
+        return [error.code or "invalid" for error in self.form.errors.as_data().get(self.name, [])]
+
+
 class Param(forms.Field):
     """Base: absent → default, empty → `required`, otherwise `parse()`."""
 
     widget = ParamWidget
+    bound_field_class = ParamBoundField
     kind = "text"  # how the template draws it
 
     def __init__(self, *, default: Any, **kwargs: Any) -> None:
@@ -233,58 +282,3 @@ class MultiChoiceParam(ChoiceParam):
 
     def json_value(self, value: frozenset[StrEnum]) -> Any:
         return [member.value for member in self.ordered(value)]
-
-
-class ParamBoundField(forms.BoundField):
-    """A bound field that knows what to show in its input, valid or not."""
-
-    def _clean_value(self) -> tuple[bool, Any]:
-        """(True, value) when this field parsed; the page then shows the normalised form."""
-        self.form.is_valid()
-        cleaned = getattr(self.form, "cleaned_data", {})
-        if self.name in cleaned and self.name not in self.form.errors:
-            return True, cleaned[self.name]
-        return False, None
-
-    @property
-    def current(self) -> Any:
-        """The text to put in the input: the normalised value, or what was typed if invalid."""
-        ok, value = self._clean_value()
-        if ok:
-            return self.field.encode(value)
-        return self.field.encode(self.field.default) if self.data is None else self.data
-
-    @property
-    def selected(self) -> set[str]:
-        """For checkboxes: the values that are ticked."""
-        ok, value = self._clean_value()
-        if ok:
-            return {member.value for member in value}
-        return {part.strip() for part in self.data or []}
-
-    @property
-    def is_on(self) -> bool:
-        """For toggles: whether the box is ticked (an invalid word shows unticked)."""
-        ok, value = self._clean_value()
-        return bool(value) if ok else False
-
-    @property
-    def options(self) -> list[tuple[str, Any, bool]]:
-        """(value, label, chosen) for radios, selects and checkboxes, worked out once here
-        rather than per option in the template."""
-        if self.field.kind == "checkboxes":
-            chosen = self.selected
-            return [(value, label, value in chosen) for value, label in self.field.choices]
-        current = self.current
-        return [(value, label, value == current) for value, label in self.field.choices]
-
-    @property
-    def error_codes(self) -> list[str]:
-        return [error.code or "invalid" for error in self.form.errors.as_data().get(self.name, [])]
-
-
-def _get_bound_field(self: forms.Field, form: forms.BaseForm, field_name: str) -> ParamBoundField:
-    return ParamBoundField(form, self, field_name)
-
-
-Param.get_bound_field = _get_bound_field  # type: ignore[method-assign]

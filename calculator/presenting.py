@@ -7,7 +7,6 @@ that words them. Formatting amounts happens here too, never in templates.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
@@ -77,29 +76,34 @@ def who_pays_sentence(outcome: Outcome) -> str:
 
 # --- JSON -------------------------------------------------------------------------------
 
-_EXACT = "\ue000"  # marks an exact decimal so it is written as a bare JSON number
-_EXACT_RE = re.compile(f'"{_EXACT}(-?[0-9.]+)"')
 
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return value
-    if isinstance(value, Fraction | Decimal | int):
-        fraction = Fraction(value)
-        if fraction.denominator == 1:
-            return fraction.numerator
-        return _EXACT + plain(fraction)
+def _json(value: Any) -> str:
+    """One value as JSON text: amounts as bare exact numbers, strings through `json`."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Fraction | Decimal):
+        return plain(Fraction(value))  # '0.0625', '8', '-220': never through a float
     if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        items = (f"{json.dumps(str(k), ensure_ascii=False)}:{_json(v)}" for k, v in value.items())
+        return "{" + ",".join(items) + "}"
     if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    return str(value)
+        return "[" + ",".join(_json(v) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)  # lazy translations, enums
 
 
 def dumps(payload: Mapping[str, Any]) -> str:
-    """JSON with every amount written exactly (0.0625 stays 0.0625, never a float)."""
-    text = json.dumps(_jsonable(payload), ensure_ascii=False, separators=(",", ":"))
-    return _EXACT_RE.sub(r"\1", text)
+    """JSON with every amount written exactly (0.0625 stays 0.0625, never a float).
+
+    `json` can only write numbers it gets as floats, so the numbers are written here and
+    everything else (string escaping above all) is left to `json`.
+    """
+    return _json(payload)
 
 
 def outcome_json(outcome: Outcome, steps: list[str]) -> dict[str, Any]:

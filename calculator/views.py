@@ -1,19 +1,14 @@
-"""Thin views: query string → family form → engine → template or JSON."""
+"""Thin views: query string → family form → engine once → presenter → template or JSON."""
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.template.loader import render_to_string
+from django.shortcuts import render
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
@@ -21,8 +16,10 @@ from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 from calculator import presenting
-from calculator.families import FAMILIES, get_family
+from calculator.families import FAMILIES, Family, get_family
 from calculator.forms import ParamForm
+from calculator.presenters.base import Presentation
+from calculator.scoring.outcome import Outcome
 
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
 
@@ -31,130 +28,68 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def _page_context(request: HttpRequest, form: ParamForm) -> dict[str, Any]:
-    outcome = form.result() if form.is_valid() else None
+def absolute(path: str) -> str:
+    """The public address of a path: from SITE_URL, never from the request's Host."""
+    return settings.SITE_URL + path
+
+
+def language_links(canonical: str) -> list[tuple[str, str, str, bool]]:
+    """The same page, state included, in each language (the query string is kept)."""
+    current = translation.get_language()
+    return [
+        (code, str(name), translate_url(canonical, code), code == current)
+        for code, name in settings.LANGUAGES
+    ]
+
+
+def page_context(form: ParamForm, view: Presentation | None) -> dict[str, Any]:
+    """What the base layout and the result partial read, valid or not."""
     canonical = form.canonical_url()
+    url = absolute(canonical)
     context: dict[str, Any] = {
         "form": form,
         "family": FAMILIES[form.slug],
         "families": FAMILIES.values(),
-        "outcome": outcome,
+        "view": view,
         "canonical_url": canonical,
-        "absolute_url": request.build_absolute_uri(canonical),
-        "language_links": _language_links(form),
+        "form_action": canonical.partition("?")[0],
+        "absolute_url": url,
+        "language_links": language_links(canonical),
         "headline": "",
     }
-    if outcome is not None:
-        headline = form.headline(outcome)
+    if view is not None:
         context.update(
-            headline=headline,
-            share_text=f"{headline} {context['absolute_url']}",
-            notes=[(n.code, form.describe_note(n)) for n in outcome.notes],
-            steps=[form.describe_step(s) for s in outcome.steps],
-            sentence=presenting.who_pays_sentence(outcome),
-            payments=[
-                (
-                    p.payer,
-                    presenting.payer_label(p.payer),
-                    presenting.money(p.amount),
-                    presenting.exact(p.amount),
-                )
-                for p in outcome.payments
-            ],
-            receives=presenting.money(outcome.winner_receives),
-            base=presenting.money(outcome.base),
-            reference_current=form.reference_current(),
-            **form.reference(),
+            view.extras,
+            headline=view.headline,
+            sentence=view.sentence,
+            share_text=f"{view.headline} {url}",
         )
-        key = form.reference_key()
-        if key is None:
-            context.update(form.reference_tables())
-        else:
-            context["reference_html"] = _reference_html(form, key, context)
     return context
 
 
-_REFERENCE_HTML: OrderedDict[tuple[Hashable, ...], str] = OrderedDict()
-_REFERENCE_LIMIT = 512
-_REFERENCE_LOCK = threading.Lock()  # threaded servers share the dict
-
-
-def _reference_html(form: ParamForm, key: Hashable, context: dict[str, Any]) -> str:
-    """A family's reference tables, rendered once per table rules and language.
-
-    The tables follow the table's rules, not the hand, so every hand played under the same
-    rules shares one rendering; the current row is marked by `reference_current` instead.
-    """
-    cache_key = (form.slug, translation.get_language(), key)
-    with _REFERENCE_LOCK:
-        html = _REFERENCE_HTML.get(cache_key)
-        if html is not None:
-            _REFERENCE_HTML.move_to_end(cache_key)
-            return html
-    html = render_to_string(
-        f"calculator/{form.slug}_reference.html", {**context, **form.reference_tables()}
-    )
-    with _REFERENCE_LOCK:
-        _REFERENCE_HTML[cache_key] = html
-        if len(_REFERENCE_HTML) > _REFERENCE_LIMIT:
-            _REFERENCE_HTML.popitem(last=False)
-    return html
-
-
-def _language_links(form: ParamForm) -> list[tuple[str, str, bool]]:
-    """The same result in each language: the path prefix changes, the query does not."""
-    current = translation.get_language()
-    links = []
-    for code, name in settings.LANGUAGES:
-        with translation.override(code):
-            url = form.canonical_url()  # the form's own page: a payment page or a hand page
-        links.append((code, str(name), url, code == current))
-    return links
-
-
-def render_page(
-    request: HtmxHttpRequest, name: str, build: Callable[[bool], tuple[str, str]]
-) -> HttpResponse:
-    """A page or its htmx fragment, from the render cache when this exact request was seen.
-
-    A page is a pure function of its name, language, scheme, host, fragment-or-not and query
-    string, so the cache needs no form at all on a hit. `build(fragment)` returns the body
-    and the canonical URL (the fragment's `HX-Replace-Url`).
-    """
+def render_result(request: HtmxHttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+    """The whole page, or for htmx its result region with the canonical URL to show."""
     fragment = bool(request.htmx and not request.htmx.history_restore_request)
-    parts = [
-        name,
-        translation.get_language(),
-        request.scheme,
-        request.get_host(),
-        "fragment" if fragment else "page",
-        request.META.get("QUERY_STRING", ""),
-    ]
-    key = "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
-    cached = cache.get(key)
-    if cached is None:
-        cached = build(fragment)
-        cache.set(key, cached)
-    body, canonical = cached
-    response = HttpResponse(body)
+    context["oob"] = fragment
+    response = render(request, f"{template}#result" if fragment else template, context)
     if fragment:
-        response["HX-Replace-Url"] = canonical
+        response["HX-Replace-Url"] = context["canonical_url"]
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def score_and_present(family: Family, form: ParamForm) -> tuple[Outcome, Presentation]:
+    """The one engine call of a payment request, and its words."""
+    outcome = family.engine.score(*form.inputs)
+    return outcome, family.presenter(form.inputs, outcome, form.idle_settings()).present()
 
 
 @require_safe
 def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     family = get_family(slug)
-
-    def build(fragment: bool) -> tuple[str, str]:
-        form = family.form(request.GET)
-        context = _page_context(request, form)
-        context["oob"] = fragment
-        template = f"{family.template}#result" if fragment else family.template
-        return render_to_string(template, context, request), form.canonical_url()
-
-    return render_page(request, slug, build)
+    form = family.form(request.GET)
+    view = score_and_present(family, form)[1] if form.is_valid() else None
+    return render_result(request, family.template, page_context(form, view))
 
 
 def _json(payload: dict[str, Any], status: int = 200) -> HttpResponse:
@@ -173,6 +108,23 @@ def _api_language(request: HttpRequest) -> str | HttpResponse:
     return lang
 
 
+def api_result(
+    slug: str, form: ParamForm, outcome: Outcome, view: Presentation, **extra: Any
+) -> HttpResponse:
+    """The JSON of one result: the same words as the page, the engine's exact amounts."""
+    with translation.override(settings.LANGUAGE_CODE):
+        url = form.canonical_url()  # the Cantonese page has no prefix
+    payload: dict[str, Any] = {
+        "rules": slug,
+        "inputs": form.inputs_json(),
+        **extra,
+        "result": presenting.outcome_json(outcome, view.steps),
+        "notes": [{"code": code, "text": text} for code, text in view.notes],
+        "url": url,
+    }
+    return _json(payload)
+
+
 @require_safe
 def api(request: HttpRequest, slug: str) -> HttpResponse:
     family = get_family(slug)
@@ -183,20 +135,8 @@ def api(request: HttpRequest, slug: str) -> HttpResponse:
         form = family.form(request.GET)
         if not form.is_valid():
             return _json({"errors": form.errors_json()}, 400)
-        outcome = form.result()
-        with translation.override(settings.LANGUAGE_CODE):
-            url = form.canonical_url()  # the Cantonese page has no prefix
-        return _json(
-            {
-                "rules": family.slug,
-                "inputs": form.inputs_json(),
-                "result": presenting.outcome_json(
-                    outcome, [form.describe_step(s) for s in outcome.steps]
-                ),
-                "notes": [{"code": n.code, "text": form.describe_note(n)} for n in outcome.notes],
-                "url": url,
-            }
-        )
+        outcome, view = score_and_present(family, form)
+        return api_result(slug, form, outcome, view)
 
 
 @require_safe

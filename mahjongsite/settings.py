@@ -59,6 +59,12 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DJANGO_DEBUG is off")
     SECRET_KEY = "development-only-key-never-used-in-production"  # noqa: S105
 
+# The site's public origin. Every absolute URL (link previews, share links, the copied link)
+# is built from it, never from the request's Host header.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").strip().rstrip("/")
+if urlsplit(SITE_URL).scheme not in {"http", "https"} or not urlsplit(SITE_URL).netloc:
+    raise ImproperlyConfigured(f"SITE_URL must look like https://example.org, not {SITE_URL!r}")
+
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 
 INSTALLED_APPS = [

@@ -6,8 +6,25 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
+from django.utils import translation
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_process_state():
+    """Every test starts as if it ran first: the default language and an empty cache.
+
+    A request to /en/… leaves English active in the thread (LocaleMiddleware activates a
+    language per request and nothing deactivates it), and the reference pages are kept in
+    Django's cache; without this a test that builds a URL outside a request, or that
+    counts what a first render does, would depend on the order the tests ran in.
+    """
+    translation.deactivate()
+    cache.clear()
+    yield
+    translation.deactivate()
 
 
 def api_json(client, slug: str, params: dict | str | None = None, status: int = 200) -> dict:

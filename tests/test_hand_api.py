@@ -487,7 +487,21 @@ def test_a_counted_fu_above_110_links_to_the_same_money_on_the_payment_page(api)
     assert (data["hand"]["han"], data["hand"]["fu"]) == (8, 120)
     assert data["result"]["fu"] == 120 and data["result"]["level"] == "baiman"
     assert amounts(data) == [8000, 4000, 4000]
-    # The payment page lists fu up to 110; for a limit hand the fu change nothing.
-    assert data["payment_url"] == "/riichi/?han=8&fu=110&win=self_draw"
+    # The payment page takes every counted fu (up to 170), so the link carries it exactly.
+    assert data["payment_url"] == "/riichi/?han=8&fu=120&win=self_draw"
     payment = api("riichi", urlsplit(data["payment_url"]).query)
     assert payment["result"]["payments"] == data["result"]["payments"]
+
+
+def test_the_payment_url_carries_the_exact_counted_fu(api):
+    # 234m on a 1z tanki with three concealed kans (9p, 1s, 5m), dealer ron by default:
+    # 20 base + 10 closed ron + 32 + 32 + 16 + 2 (tanki) + 4 (東 pair: seat and round wind)
+    # = 116, rounded up to 120.
+    data = api(RIICHI, "hand=234m11z&win_tile=1z&melds=ankan:9999p,ankan:1111s,ankan:5555m")
+    assert data["result"]["fu"] == 120
+    query = urlsplit(data["payment_url"]).query
+    assert "fu=120" in query.split("&")
+    payment = api("riichi", query)
+    assert payment["result"]["fu"] == 120
+    assert payment["result"]["payments"] == data["result"]["payments"]
+    assert payment["result"]["winner_receives"] == data["result"]["winner_receives"]

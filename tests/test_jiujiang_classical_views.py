@@ -242,3 +242,156 @@ def test_language_switch_keeps_the_parameters(client, slug):
 @pytest.mark.parametrize("slug", ["jiujiang", "classical"])
 def test_post_is_not_allowed(client, slug):
     assert client.post(f"/{slug}/").status_code == 405
+
+
+# --- every published number is the engine's -------------------------------------------------
+# The tables and labels are parsed from the page and compared with values worked out here
+# from the engine's own functions and constants (never through the presenter), so neither a
+# catalogue nor a template can drift from the engine.
+
+LANGUAGE_PREFIXES = ["", "/en", "/zh-hans"]
+
+
+def jiujiang_table(html: str) -> dict[str, list[str]]:
+    rows = re.findall(
+        r'<tr data-pattern="([a-z]+)"[^>]*><th scope="row">[^<]*</th>'
+        r'((?:<td class="num">[^<]*</td>){3})</tr>',
+        html,
+    )
+    return {
+        pattern: [cell.replace(",", "") for cell in re.findall(r">([^<]*)</td>", cells)]
+        for pattern, cells in rows
+    }
+
+
+def jiujiang_pattern_fan(pattern, haohua_groups, rules) -> int:
+    """A pattern's 番 with 底番 added or not, from the engine's values and rules."""
+    from calculator.scoring import jiujiang as jj
+
+    fan = jj.PATTERN_VALUE[pattern]
+    if pattern is jj.Pattern.HAOHUA and haohua_groups == 2:
+        fan = jj.with_second_group(fan, rules.haohua_extra)
+    if pattern is jj.Pattern.PINGHU or rules.base_add is jj.BaseAdd.NEVER:
+        return fan
+    if rules.base_add is jj.BaseAdd.AUTO and pattern in jj.SEVEN_PAIRS:
+        return fan
+    return fan + 1
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",
+        "pattern=pengpeng,hunyise&dealer=1&base=2&pay=three",
+        "pattern=qidui&qianggang=1&cap=mult5&base_add=always",
+        "pattern=haohua&haohua_groups=2&haohua_extra=plus4&win=self_draw&gangkai=1&cap=none",
+        "pattern=haohua&haohua_groups=2&base=3&unit=0.25&base_add=never",
+    ],
+)
+@pytest.mark.parametrize("prefix", LANGUAGE_PREFIXES)
+def test_jiujiang_reference_table_is_the_engines(client, query, prefix):
+    from calculator.forms.jiujiang import Form
+    from calculator.scoring import jiujiang as jj
+    from calculator.scoring.money import plain
+    from calculator.scoring.outcome import Win
+
+    html = client.get(f"{prefix}/jiujiang/?{query}").content.decode()
+    form = Form(dict(item.split("=") for item in query.split("&") if item))
+    assert form.is_valid()
+    hand, rules = form.inputs
+    groups = hand.haohua_groups
+
+    def share(pattern, **kinds) -> str:
+        alone = jj.Hand(frozenset({pattern}), haohua_groups=groups, dealer=hand.dealer, **kinds)
+        return plain(jj.score(alone, rules).payments[0].amount)
+
+    expected = {
+        pattern.value: [
+            str(jiujiang_pattern_fan(pattern, groups, rules)),
+            share(pattern, win=Win.DISCARD, qianggang=hand.qianggang),
+            share(pattern, win=Win.SELF_DRAW, gangkai=hand.gangkai),
+        ]
+        for pattern in jj.Pattern
+    }
+    assert jiujiang_table(html) == expected
+
+
+def option_numbers(html: str, name: str) -> dict[str, list[int]]:
+    """The numbers in each choice's label of one parameter, by value."""
+    options = re.findall(r'<option value="([a-z0-9]+)"[^>]*>([^<]*)</option>', html)
+    checkboxes = re.findall(
+        rf'<input type="checkbox" name="{name}" value="([a-z]+)"[^>]*><span>([^<]*)</span>', html
+    )
+    found = checkboxes or options
+    return {value: [int(n) for n in re.findall(r"\d+", label)] for value, label in found}
+
+
+@pytest.mark.parametrize("prefix", LANGUAGE_PREFIXES)
+def test_jiujiang_labels_state_the_engines_values(client, prefix):
+    from calculator.scoring import jiujiang as jj
+
+    html = client.get(f"{prefix}/jiujiang/").content.decode()
+    patterns = option_numbers(html, "pattern")
+    assert patterns == {p.value: [jj.PATTERN_VALUE[p]] for p in jj.Pattern}
+
+    def select(name: str) -> dict[str, list[int]]:
+        block = re.search(rf'<select[^>]*name="{name}".*?</select>', html, re.S)
+        assert block, name
+        return option_numbers(block.group(0), name)
+
+    haohua = jj.PATTERN_VALUE[jj.Pattern.HAOHUA]
+    assert select("haohua_extra") == {
+        "double": [haohua * jj.HAOHUA_FACTOR],
+        "plus4": [jj.HAOHUA_ADD, haohua + jj.HAOHUA_ADD],
+    }
+    fan16, mult5 = jj.CAP_VALUE[jj.Cap.FAN16], jj.CAP_VALUE[jj.Cap.MULT5]
+    assert select("cap") == {"fan16": [fan16], "mult5": [mult5, mult5], "none": []}
+
+
+def test_jiujiang_steps_state_the_engines_values(client):
+    from calculator.scoring import jiujiang as jj
+
+    haohua = jj.PATTERN_VALUE[jj.Pattern.HAOHUA]
+    html = client.get(
+        "/en/jiujiang/?pattern=haohua&haohua_groups=2&haohua_extra=plus4&cap=none"
+    ).content.decode()
+    add = jj.HAOHUA_ADD
+    assert f"adds {add}: {haohua} + {add} = {haohua + add} 番" in html
+    html = client.get("/en/jiujiang/?pattern=haohua&haohua_groups=2&cap=none").content.decode()
+    factor = jj.HAOHUA_FACTOR
+    assert f"doubles it: {haohua} × {factor} = {haohua * factor} 番" in html
+
+
+@pytest.mark.parametrize("prefix", LANGUAGE_PREFIXES)
+def test_classical_counting_tables_are_the_engines(client, prefix):
+    from calculator.scoring import classical as cl
+
+    html = client.get(f"{prefix}/classical/?{SEED_002}").content.decode()
+    melds = re.findall(
+        r'<tr data-meld="([a-z_]+)"><th scope="row">[^<]*</th>'
+        r'<td class="num">([^<]*)</td><td class="num">([^<]*)</td></tr>',
+        html,
+    )
+    assert melds == [
+        (
+            meld.value,
+            str(cl.MELD_FU[meld]),
+            str(cl.MELD_FU[meld] * cl.TERMINAL_FACTOR),
+        )
+        for meld in cl.Meld
+    ]
+    assert all(cl.meld_fu(cl.Meld(m), terminal=True) == int(t) for m, _s, t in melds)
+
+    bonuses = re.findall(
+        r'<tr data-bonus="([a-z_]+)"><th scope="row">[^<]*</th><td class="num">([^<]*)</td>',
+        html,
+    )
+    shown = {key: text for key, text in bonuses}
+    assert list(shown) == [b.value for b in cl.Bonus] + ["limit_full", "limit_half"]
+    for bonus in cl.Bonus:
+        numbers = [int(n) for n in re.findall(r"\d+", shown[bonus.value])]
+        if bonus in cl.BONUS_FU:
+            assert numbers == [cl.BONUS_FU[bonus]] and "副" in shown[bonus.value], bonus
+        else:
+            assert numbers == [cl.BONUS_FAN[bonus]] and "番" in shown[bonus.value], bonus
+    assert not re.search(r"\d", shown["limit_full"] + shown["limit_half"])

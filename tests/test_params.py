@@ -101,7 +101,7 @@ def test_unknown_parameters_are_ignored():
 
 def test_canonical_query_lists_only_non_defaults_in_contract_order():
     f = form("unit=2.50&fan=5&scale=half&split=half&round_up=yes&dealer=0")
-    assert f.canonical_query() == "fan=5&split=half&unit=2.5&round_up=1"
+    assert f.canonical_query == "fan=5&split=half&unit=2.5&round_up=1"
 
 
 def test_canonical_url_of_defaults_is_the_bare_path():

@@ -412,12 +412,14 @@ SHARE_STATES = [
 
 
 def expected_share(slug: str, query: str, language: str) -> tuple[str, str, Outcome]:
-    """The canonical path, the headline and the outcome, straight from the form."""
+    """The canonical path, the headline and the outcome, from the form, engine and presenter."""
     with translation.override(language):
-        form = get_family(slug).form(QueryDict(query))
+        family = get_family(slug)
+        form = family.form(QueryDict(query))
         assert form.is_valid()
-        outcome = form.result()
-        return form.canonical_url(), form.headline(outcome), outcome
+        outcome = family.engine.score(*form.inputs)
+        headline = family.presenter(form.inputs, outcome).present().headline
+        return form.canonical_url(), headline, outcome
 
 
 def share_hrefs(html: str) -> dict[str, str]:

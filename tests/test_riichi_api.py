@@ -170,6 +170,48 @@ def test_counted_fu_can_pass_110(api):
     assert data["result"]["winner_receives"] == 4500  # 140 × 8 = 1,120 basic points × 4
 
 
+@pytest.mark.parametrize(
+    ("params", "base", "level", "payments"),
+    [
+        # Worked by hand: basic points = fu × 2^(han+2), each payment rounded up to 100.
+        ({"han": 1, "fu": 120}, 960, None, [3900, 0, 0]),  # 960 × 4 = 3,840
+        ({"han": 1, "fu": 120, "dealer": 1}, 960, None, [5800, 0, 0]),  # 960 × 6 = 5,760
+        ({"han": 1, "fu": 120, "win": TSUMO}, 960, None, [2000, 1000, 1000]),  # 1,920 / 960
+        ({"han": 1, "fu": 170}, 1360, None, [5500, 0, 0]),  # 1,360 × 4 = 5,440
+        ({"han": 1, "fu": 170, "win": TSUMO, "dealer": 1}, 1360, None, [2800] * 3),  # 2,720
+        ({"han": 2, "fu": 120}, 1920, None, [7700, 0, 0]),  # 1,920 × 4 = 7,680
+        ({"han": 2, "fu": 120, "kiriage": 1}, 2000, "mangan", [8000, 0, 0]),
+        ({"han": 2, "fu": 130}, 2000, "mangan", [8000, 0, 0]),  # 2,080: capped at mangan
+        ({"han": 4, "fu": 150, "dealer": 1}, 2000, "mangan", [12000, 0, 0]),
+    ],
+)
+def test_given_fu_past_110(api, params, base, level, payments):
+    """The contract's `fu` runs 20, 25, 30 … 170: what a counted hand (or payment_url) carries."""
+    data = api("riichi", params)
+    assert data["result"]["fu"] == params["fu"]
+    assert data["result"]["base"] == base
+    assert data["result"]["level"] == level
+    assert amounts(data) == payments
+    assert data["result"]["winner_receives"] == sum(payments)
+    assert "fu=" + str(params["fu"]) in data["url"]
+
+
+@pytest.mark.parametrize("fu", [115, 180, 200, 0, 10])
+def test_fu_outside_the_list_is_refused(api, fu):
+    data = api("riichi", {"fu": fu}, status=400)
+    assert data["errors"]["fu"][0]["code"] == "not_allowed"
+
+
+def test_open_hand_minimum_step(api):
+    steps = api("riichi", {"fu_mode": "count", "closed": 0, "lang": "en"})["result"]["steps"]
+    assert "An open hand of 20 fu counts as 30 fu" in steps
+
+
+def test_basic_points_step_names_the_factor(api):
+    steps = api("riichi", {"han": 1, "fu": 120, "lang": "en"})["result"]["steps"]
+    assert steps[0] == "Basic points (基本點): 120 fu × 8 (2 to the power of 1 han plus 2) = 960"
+
+
 # --- roles -------------------------------------------------------------------------------
 
 

@@ -2,25 +2,25 @@
 
 The engine (`calculator.scoring.tiles`, `riichi_hand`, `mcr_hand`) reports problems as
 `EntryError(code, field, args)`; this module words them, puts each under its parameter, and
-turns the analysed hand into the payment form of the family, so the payment part of a hand
-page reads exactly like the payment page for the same values.
+gives the family's payment presenter the analysis's own engine inputs and outcome, so the
+payment part of a hand page reads exactly like the payment page for the same values.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from calculator.forms.base import ParamForm
 from calculator.params import ChoiceParam, Param
 from calculator.scoring import tiles as notation
-from calculator.scoring.outcome import Note, Outcome, Step
 from calculator.scoring.tiles import EntryError, Tile, Wind
 
 SUIT_CHARACTERS = {"m": "萬", "p": "筒", "s": "索"}
@@ -91,7 +91,9 @@ MELD_LABELS = {
     "ankan": _("Ankan (暗槓)"),
 }
 REQUIRED_MESSAGES = {
-    "hand": _("Enter the tiles of the hand, like 123m456p789s11z, or tap them on the tile keyboard."),
+    "hand": _(
+        "Enter the tiles of the hand, like 123m456p789s11z, or tap them on the tile keyboard."
+    ),
     "win_tile": _("Enter the winning tile, like 5p."),
 }
 
@@ -230,7 +232,6 @@ class HandForm(ParamForm):
         self.analysis: Any = None
         self.shanten: int | None = None
         self.waits: tuple[Tile, ...] = ()
-        self._payment_form: ParamForm | None = None
 
     @property
     def is_blank(self) -> bool:
@@ -238,6 +239,11 @@ class HandForm(ParamForm):
         return "hand" not in self.data and "win_tile" not in self.data
 
     # --- what a family defines -------------------------------------------------------
+    def build_inputs(self) -> tuple[Any, ...]:
+        """Nothing: a hand form's engine call is the analysis that `clean()` runs on the
+        tiles it read; the payment presenter then gets `payment_inputs()`."""
+        return ()
+
     def conditions(self) -> Any:
         raise TypeError(f"{type(self).__name__} must define conditions()")
 
@@ -247,15 +253,6 @@ class HandForm(ParamForm):
 
     def flag_clashes(self, conditions: Any) -> dict[str, str]:
         """The family's contradictions() without tiles."""
-        return {}
-
-    def payment_query(self) -> dict[str, str]:
-        raise TypeError(f"{type(self).__name__} must define payment_query()")
-
-    def analysis_context(self) -> dict[str, Any]:
-        return {}
-
-    def hand_json(self) -> dict[str, Any]:
         return {}
 
     # --- reading the whole hand --------------------------------------------------------
@@ -406,61 +403,34 @@ class HandForm(ParamForm):
             shanten,
         ) % {"count": shanten}
 
-    # --- the payment, through the family's payment form ----------------------------------
-    @property
-    def payment_form(self) -> ParamForm:
-        """The family's payment form for the analysed values (valid after a successful read)."""
-        if self._payment_form is None:
-            form = self.payment_form_class(self.payment_query())
-            form.is_valid()
-            self._payment_form = form
-        return self._payment_form
+    # --- the payment: the analysis's own engine inputs and outcome -----------------------
+    def payment_inputs(self) -> tuple[Any, ...]:
+        """What the analysis gave the family's `score()`: the payment presenter's inputs."""
+        raise TypeError(f"{type(self).__name__} must define payment_inputs()")
 
-    def outcome(self) -> Outcome:
-        return self.analysis.outcome
+    def payment_values(self) -> dict[str, Any]:
+        """The payment page's parameter values for the analysed hand (its `payment_url`)."""
+        raise TypeError(f"{type(self).__name__} must define payment_values()")
 
-    def result(self) -> Outcome:
-        """The payment page's result for these values, its notes included — or, should the
-        page be unable to take a value (a counted fu above 110), the engine's own outcome."""
-        outcome = self.analysis.outcome
-        payment = self.payment_form
-        if payment.is_valid() and payment.outcome() == outcome:
-            return payment.result()
-        return outcome
-
-    def describe_step(self, step: Step) -> str:
-        return self.payment_form.describe_step(step)
-
-    def describe_note(self, note: Note) -> str:
-        return self.payment_form.describe_note(note)
-
-    def headline(self, outcome: Outcome) -> str:
-        return self.payment_form.headline(outcome)
-
-    def reference(self) -> dict[str, Any]:
-        context = self.payment_form.reference() if self.payment_form.is_valid() else {}
-        return context
-
-    # The reference tables are the payment page's, shared with it through the same key.
-    def reference_key(self) -> Hashable | None:
-        return self.payment_form.reference_key() if self.payment_form.is_valid() else None
-
-    def reference_tables(self) -> dict[str, Any]:
-        return self.payment_form.reference_tables() if self.payment_form.is_valid() else {}
-
-    def reference_current(self) -> str:
-        return self.payment_form.reference_current() if self.payment_form.is_valid() else ""
+    def payment_idle(self) -> frozenset[str]:
+        """As the payment page would note them: table rules set that change nothing here."""
+        values = self.payment_values()
+        fields = self.payment_form_class.base_fields
+        chosen = {name for name, value in values.items() if value != fields[name].default}
+        return self.payment_form_class.engine.unused_settings(*self.payment_inputs()) & chosen
 
     def payment_url(self) -> str:
-        return self.payment_form.canonical_url()
+        path = reverse("calculator", args=[self.slug])
+        query = self.payment_form_class.encode_query(self.payment_values())
+        return f"{path}?{query}" if query else path
 
+    @cached_property
     def canonical_query(self) -> str:
         """As on the payment pages, but while the hand has errors only the parameters that
         matter are kept (what was typed where there is an error, and values away from their
-        default), so tapping tiles does not fill the address bar with every idle field; and
-        `:` stays readable (`melds=pon:555z`)."""
+        default), so tapping tiles does not fill the address bar with every idle field."""
         if self.is_valid():
-            return super().canonical_query().replace("%3A", ":")
+            return self.encode_query(self.cleaned_data)
         cleaned = getattr(self, "cleaned_data", {})
         pairs = []
         for name, field in self.params():
@@ -475,7 +445,7 @@ class HandForm(ParamForm):
 
     def canonical_url(self) -> str:
         path = reverse("hand", args=[self.slug])
-        query = self.canonical_query()
+        query = self.canonical_query
         return f"{path}?{query}" if query else path
 
     # --- what the page draws --------------------------------------------------------------
@@ -505,15 +475,7 @@ class HandForm(ParamForm):
                     {"kind": meld.kind.value, "tiles": faces(meld.tiles)} for meld in hand.melds
                 ],
             )
-        if self.analysis is not None:
-            context["payment_url"] = self.payment_url()
-            context.update(self.analysis_context())
         return context
-
-    @staticmethod
-    def chinese_script() -> str:
-        """'hans' on the Simplified Chinese pages, 'hant' otherwise (fan names)."""
-        return "hans" if (get_language() or "") == "zh-hans" else "hant"
 
 
 def errors_extra(form: HandForm) -> dict[str, Any]:

@@ -2,56 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from django.utils.translation import gettext_lazy as _
 
-from calculator.forms.base import WIN_LABELS, WIN_SHORT, ParamForm
+from calculator.forms.base import WIN_LABELS, ParamForm
 from calculator.params import BoolParam, ChoiceParam, DecimalParam, IntParam
-from calculator.presenting import money
 from calculator.scoring import hk
-from calculator.scoring.outcome import Outcome, Step, Win
-
-
-@lru_cache(maxsize=512)
-def _reference_rows(dealer: bool, rules: hk.Rules) -> tuple[dict[str, Any], ...]:
-    """The 14-row table depends only on the table's rules, so it is built once per set."""
-    return tuple(
-        {
-            "fan": row.fan,
-            "full": money(row.full),
-            "half": money(row.half),
-            "self_draw": money(row.self_draw),
-            "discard": money(row.discard),
-        }
-        for row in hk.reference_table(hk.Hand(dealer=dealer), rules)
-    )
-
-
-SCALE_NAMES = {
-    hk.Scale.FULL: _("全辣"),
-    hk.Scale.HALF: _("半辣"),
-    hk.Scale.STEPPED: _("雙辣三辣"),
-}
+from calculator.scoring.outcome import Win
 
 
 class Form(ParamForm):
     slug = "hk"
-
-    step_texts: ClassVar = {
-        "cap": _("%(fan)s fan → capped at %(cap)s fan"),
-        "table": _("%(fan)s fan → %(scale)s %(value)s"),
-        "unit": _("%(value)s × %(unit)s a point = %(points)s"),
-        "round_up": _("Each payment under 1 is rounded up to 1"),
-    }
-    note_texts: ClassVar = {
-        "below_min_fan": _(
-            "%(fan)s fan is under this table's minimum of %(min_fan)s. The payment is shown anyway."
-        ),
-        "capped": _("%(fan)s fan is over the %(cap)s-fan cap, so it pays as %(cap)s fan."),
-    }
+    engine = hk
 
     fan = IntParam(
         default=3,
@@ -129,13 +92,7 @@ class Form(ParamForm):
         ("40", "一二十"),
     ]
 
-    def step_args(self, step: Step) -> dict[str, object]:
-        args = super().step_args(step)
-        if step.code == "table":
-            args["scale"] = SCALE_NAMES[hk.Scale(step.args["scale"])]
-        return args
-
-    def _inputs(self) -> tuple[hk.Hand, hk.Rules]:
+    def build_inputs(self) -> tuple[hk.Hand, hk.Rules]:
         data = self.cleaned_data
         hand = hk.Hand(fan=data["fan"], win=data["win"], dealer=data["dealer"])
         rules = hk.Rules(
@@ -148,29 +105,3 @@ class Form(ParamForm):
             round_up=data["round_up"],
         )
         return hand, rules
-
-    def outcome(self) -> Outcome:
-        return hk.score(*self._inputs())
-
-    def unused_settings(self) -> frozenset[str]:
-        return hk.unused_settings(*self._inputs())
-
-    def reference_key(self) -> Hashable:
-        hand, rules = self._inputs()
-        return (hand.dealer, rules)
-
-    def reference_tables(self) -> dict[str, Any]:
-        hand, rules = self._inputs()
-        return {"reference_rows": _reference_rows(hand.dealer, rules)}
-
-    def reference_current(self) -> str:
-        return f"fan-{self.cleaned_data['fan']}"
-
-    def headline(self, outcome: Outcome) -> str:
-        data = self.cleaned_data
-        return _("%(fan)s fan, %(scale)s, %(win)s: the winner receives %(amount)s") % {
-            "fan": data["fan"],
-            "scale": SCALE_NAMES[data["scale"]],
-            "win": WIN_SHORT[data["win"]],
-            "amount": money(outcome.winner_receives),
-        }

@@ -14,6 +14,7 @@ from calculator.forms import mcr as payment
 from calculator.forms.base import WIN_LABELS
 from calculator.forms.hand_base import ROUND_LABELS, HandForm, TilesParam, wind_param
 from calculator.params import BoolParam, ChoiceParam
+from calculator.scoring import mcr
 from calculator.scoring.mcr_hand import Analysis, Conditions, analyse, contradictions
 from calculator.scoring.outcome import Win
 from calculator.scoring.tiles import HandTiles
@@ -99,44 +100,9 @@ class Form(HandForm):
     def run(self, hand: HandTiles, conditions: Conditions) -> Analysis | tuple:
         return analyse(hand, conditions)
 
-    def payment_query(self) -> dict[str, str]:
-        analysis: Analysis = self.analysis
-        hand = analysis.payment
-        return {"points": str(hand.points), "flowers": str(hand.flowers), "win": hand.win.value}
+    def payment_inputs(self) -> tuple[mcr.Hand]:
+        return (self.analysis.payment,)
 
-    def fan_name(self, fan: Any) -> str:
-        return fan.name_hans if self.chinese_script() == "hans" else fan.name
-
-    def analysis_context(self) -> dict[str, Any]:
-        analysis: Analysis = self.analysis
-        fans = [
-            {
-                "name": self.fan_name(fan),
-                "name_en": fan.name_en,
-                "points": fan.points,
-                "count": fan.count,
-                "subtotal": fan.points * fan.count,
-            }
-            for fan in analysis.fans
-        ]
-        return {
-            "family_kind": "mcr",
-            "fan_lines": fans,
-            "hand_points": analysis.points,
-            "hand_flowers": analysis.flowers,
-        }
-
-    def hand_json(self) -> dict[str, Any]:
-        analysis: Analysis = self.analysis
-        return {
-            "fans": [
-                {
-                    "name": self.fan_name(fan),
-                    "name_en": fan.name_en,
-                    "points": fan.points,
-                    "count": fan.count,
-                }
-                for fan in analysis.fans
-            ],
-            "points": analysis.points,
-        }
+    def payment_values(self) -> dict[str, Any]:
+        hand = self.analysis.payment
+        return {"points": hand.points, "flowers": hand.flowers, "win": hand.win}

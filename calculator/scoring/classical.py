@@ -16,6 +16,7 @@ from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations
 
+from .money import amount as exact_amount  # score() has its own `amount`s
 from .outcome import Note, Outcome, Payment, Step
 
 
@@ -35,10 +36,62 @@ class WinnerLimit(StrEnum):
     HALF = "half"  # 半滿貫 hand (地和): at least half the limit
 
 
+# --- counting a hand by eye (rules.md § classical) ------------------------------------------
+# The engine is given each seat's total 副 and 番; these are the values a table adds up to
+# reach them, so the page's counting table is this engine's, not a second copy.
+
+
+class Meld(StrEnum):
+    EXPOSED_PUNG = "exposed_pung"  # 明刻
+    CONCEALED_PUNG = "concealed_pung"  # 暗刻
+    EXPOSED_KONG = "exposed_kong"  # 明槓
+    CONCEALED_KONG = "concealed_kong"  # 暗槓
+
+
+MELD_FU = {  # a set of simples (2–8)
+    Meld.EXPOSED_PUNG: 2,
+    Meld.CONCEALED_PUNG: 4,
+    Meld.EXPOSED_KONG: 8,
+    Meld.CONCEALED_KONG: 16,
+}
+TERMINAL_FACTOR = 2  # a set of 1s, 9s or honours is worth this many times as much
+
+
+def meld_fu(meld: Meld, terminal: bool = False) -> int:
+    """The 副 of one set; `terminal` for 1s, 9s or honours.
+
+    >>> meld_fu(Meld.CONCEALED_KONG, terminal=True)
+    32
+    """
+    return MELD_FU[meld] * (TERMINAL_FACTOR if terminal else 1)
+
+
+class Bonus(StrEnum):
+    """What else a hand adds: 副 (`BONUS_FU`) or 番 (`BONUS_FAN`)."""
+
+    FANPAI_PAIR = "fanpai_pair"  # a pair of 番牌: a dragon or the seat's own wind
+    WIN_BASE = "win_base"  # 副底, the winner only
+    WAIT = "wait"  # 單吊, 邊張, 坎張 or 雙碰 wait, or 自摸: each, the winner only
+    LUCKY_WIN = "lucky_win"  # 嶺上開花, 海底撈月, 對對和: each, the winner only
+    FANPAI_SET = "fanpai_set"  # a pung or kong of 番牌: each
+    HUNYISE = "hunyise"  # 混一色, the winner only
+    QINGYISE = "qingyise"  # 清一色, the winner only
+    JINJI = "jinji"  # 金雞奪食, the winner only
+
+
+BONUS_FU = {Bonus.FANPAI_PAIR: 2, Bonus.WIN_BASE: 10, Bonus.WAIT: 2, Bonus.LUCKY_WIN: 4}
+BONUS_FAN = {Bonus.FANPAI_SET: 1, Bonus.HUNYISE: 1, Bonus.QINGYISE: 3, Bonus.JINJI: 4}
+
+
 @dataclass(frozen=True)
 class Rules:
     limit: int = 200  # 滿貫 in 副: no hand scores more
     unit: Fraction = Fraction(1)  # value of one 副; a multiplier, not a currency
+
+    def __post_init__(self) -> None:
+        # An int or a Decimal unit would leave the arithmetic inexact (an int halves to a
+        # float, a Decimal stays one): every amount is a Fraction.
+        object.__setattr__(self, "unit", exact_amount(self.unit))
 
 
 @dataclass(frozen=True)

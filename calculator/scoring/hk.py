@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from .money import amount
 from .outcome import Note, Outcome, Payment, Step, Win
 
 MAX_FAN = 13
@@ -45,6 +46,11 @@ class Rules:
     unit: Fraction = Fraction(1)  # value of one point; a multiplier, not a currency
     min_fan: int = 3  # 起糊: below it the hand is still computed, with a note
     round_up: bool = False  # 不足一元作一元計: a payment in (0, 1) counts as 1
+
+    def __post_init__(self) -> None:
+        # An int or a Decimal unit would leave the arithmetic inexact (an int halves to a
+        # float, a Decimal stays one): every amount is a Fraction.
+        object.__setattr__(self, "unit", amount(self.unit))
 
 
 @dataclass(frozen=True)
@@ -91,13 +97,21 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     if rules.unit != 1:
         steps.append(Step("unit", {"value": value, "unit": rules.unit, "points": points}))
 
-    payments = _split(points, hand, rules)
+    payments, rounded = _settle(points, hand, rules)
     if rules.split is Split.DEALER:
         notes.append(Note("setting_unused", {"param": "win"}))
-    if rules.round_up and any(0 < p.amount < 1 for p in payments):
-        payments = tuple(Payment(p.payer, Fraction(1)) if 0 < p.amount < 1 else p for p in payments)
+    if rounded:
         steps.append(Step("round_up", {}))
     return Outcome(base=points, payments=payments, steps=tuple(steps), notes=tuple(notes))
+
+
+def _settle(points: Fraction, hand: Hand, rules: Rules) -> tuple[tuple[Payment, ...], bool]:
+    """The payments of `points`, and whether 不足一元作一元計 rounded any of them up."""
+    payments = _split(points, hand, rules)
+    if rules.round_up and any(0 < p.amount < 1 for p in payments):
+        payments = tuple(Payment(p.payer, Fraction(1)) if 0 < p.amount < 1 else p for p in payments)
+        return payments, True
+    return payments, False
 
 
 def _split(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
@@ -144,16 +158,23 @@ class ReferenceRow:
 
 
 def reference_table(hand: Hand, rules: Rules) -> tuple[ReferenceRow, ...]:
-    """The 0–13 fan table; the last two columns follow the table's settings."""
-    rows = []
-    for fan in range(MAX_FAN + 1):
-        rows.append(
-            ReferenceRow(
-                fan=fan,
-                full=table_value(fan, Scale.FULL),
-                half=table_value(fan, Scale.HALF),
-                self_draw=score(Hand(fan, Win.SELF_DRAW, hand.dealer), rules).winner_receives,
-                discard=score(Hand(fan, Win.DISCARD, hand.dealer), rules).winner_receives,
-            )
+    """The 0–13 fan table; the last two columns follow the table's settings.
+
+    Each row is settled exactly as `score()` settles a hand, without its working.
+    """
+
+    def receives(fan: int, win: Win) -> Fraction:
+        points = table_value(min(fan, rules.cap), rules.scale) * rules.unit
+        payments, _rounded = _settle(points, Hand(fan, win, hand.dealer), rules)
+        return sum((p.amount for p in payments), Fraction(0))
+
+    return tuple(
+        ReferenceRow(
+            fan=fan,
+            full=table_value(fan, Scale.FULL),
+            half=table_value(fan, Scale.HALF),
+            self_draw=receives(fan, Win.SELF_DRAW),
+            discard=receives(fan, Win.DISCARD),
         )
-    return tuple(rows)
+        for fan in range(MAX_FAN + 1)
+    )

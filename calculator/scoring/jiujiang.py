@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
+from .money import amount
 from .outcome import Note, Outcome, Payment, Step, Win
 
 
@@ -36,6 +37,7 @@ PATTERN_VALUE = {
 }
 
 SEVEN_PAIRS = frozenset({Pattern.QIDUI, Pattern.HAOHUA})
+HAOHUA_GROUPS = (1, 2)  # 豪華七對: one or two groups of four identical tiles
 
 # Pairs of patterns no hand can satisfy together.
 _EXCLUSIVE = (
@@ -48,6 +50,19 @@ _EXCLUSIVE = (
 class HaohuaExtra(StrEnum):
     DOUBLE = "double"  # a second group of four doubles the 8 番: 16
     PLUS4 = "plus4"  # a second group of four adds 4 番: 12
+
+
+HAOHUA_FACTOR = 2  # HaohuaExtra.DOUBLE: a second group of four multiplies by this
+HAOHUA_ADD = 4  # HaohuaExtra.PLUS4: … or adds this many 番
+
+
+def with_second_group(value: int, extra: HaohuaExtra) -> int:
+    """豪華七對's 番 once a second group of four counts, under the table's rule.
+
+    >>> with_second_group(PATTERN_VALUE[Pattern.HAOHUA], HaohuaExtra.PLUS4)
+    12
+    """
+    return value * HAOHUA_FACTOR if extra is HaohuaExtra.DOUBLE else value + HAOHUA_ADD
 
 
 class BaseAdd(StrEnum):
@@ -81,6 +96,11 @@ class Rules:
     pay: Pay = Pay.ONE  # who pays on a discard or a robbed kong
     unit: Fraction = Fraction(1)  # value of one 番; a multiplier, not a currency
 
+    def __post_init__(self) -> None:
+        # An int or a Decimal unit would leave the arithmetic inexact (an int halves to a
+        # float, a Decimal stays one): every amount is a Fraction.
+        object.__setattr__(self, "unit", amount(self.unit))
+
 
 @dataclass(frozen=True)
 class Hand:
@@ -113,7 +133,7 @@ def input_errors(hand: Hand) -> dict[str, str]:
         a in patterns and b in patterns for a, b in _EXCLUSIVE
     ):
         errors["pattern"] = "contradiction"
-    if hand.haohua_groups not in (1, 2):
+    if hand.haohua_groups not in HAOHUA_GROUPS:
         errors["haohua_groups"] = "out_of_range"
     if hand.gangkai and hand.win is Win.DISCARD:
         errors["gangkai"] = "contradiction"  # 杠上開花 is a self-draw
@@ -152,7 +172,7 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     steps.append(Step("pattern", {"pattern": counted.value, "value": value, "ignored": ignored}))
     if counted is Pattern.HAOHUA and hand.haohua_groups == 2:
         before = value
-        value = value * 2 if rules.haohua_extra is HaohuaExtra.DOUBLE else value + 4
+        value = with_second_group(value, rules.haohua_extra)
         steps.append(
             Step(
                 "haohua_extra",
@@ -234,6 +254,55 @@ def _split(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
         Payment("other", Fraction(0)),
         Payment("other", Fraction(0)),
     )
+
+
+@dataclass(frozen=True)
+class ReferenceRow:
+    pattern: Pattern
+    fan: int  # the pattern's 番 once 底番 is added or not, before any doubling
+    discard: Fraction  # what the discarder (the robbed player, for 搶杠) pays
+    self_draw: Fraction  # what each of the other three pays on a self-draw
+
+
+def reference_table(hand: Hand, rules: Rules) -> tuple[ReferenceRow, ...]:
+    """Each pattern alone, under the hand's dealer, 搶杠 and 杠上開花 and the table's rules.
+
+    >>> [(row.pattern.value, row.fan) for row in reference_table(Hand(), Rules())][:2]
+    [('pinghu', 1), ('pengpeng', 3)]
+    """
+    rows = []
+    for pattern in Pattern:
+        alone = frozenset({pattern})
+        discard = score(
+            Hand(
+                alone,
+                haohua_groups=hand.haohua_groups,
+                win=Win.DISCARD,
+                qianggang=hand.qianggang,
+                dealer=hand.dealer,
+            ),
+            rules,
+        )
+        self_draw = score(
+            Hand(
+                alone,
+                haohua_groups=hand.haohua_groups,
+                win=Win.SELF_DRAW,
+                gangkai=hand.gangkai,
+                dealer=hand.dealer,
+            ),
+            rules,
+        )
+        fan = next(s.args["value"] for s in discard.steps if s.code in ("base_add", "base_skip"))
+        rows.append(
+            ReferenceRow(
+                pattern=pattern,
+                fan=fan,
+                discard=discard.payments[0].amount,
+                self_draw=self_draw.payments[0].amount,
+            )
+        )
+    return tuple(rows)
 
 
 def unused_settings(hand: Hand, rules: Rules) -> frozenset[str]:

@@ -14,7 +14,10 @@ from .outcome import Note, Outcome, Payment, Step, Win
 
 MIN_POINTS = 8  # 八番起和: the fewest pattern points a winning hand may have
 FLAT = 8  # 底分: every loser pays it; the liable ones add the hand's points
-REFERENCE_POINTS = (8, 16, 24, 32, 48, 64, 88)  # 88 is the top single pattern (大四喜 …)
+FLOWER_POINTS = 1  # 花牌: what each flower or season tile adds to the hand's points
+MAX_FLOWERS = 8  # four flowers and four seasons in a set
+TOP_PATTERN = 88  # the largest single pattern (大四喜, 十三么 …)
+REFERENCE_POINTS = (8, 16, 24, 32, 48, 64, TOP_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,7 @@ def score(hand: Hand) -> Outcome:
     notes: list[Note] = []
     if hand.points < MIN_POINTS:
         notes.append(Note("below_min_points", {"points": hand.points, "min_points": MIN_POINTS}))
-    total = hand.points + hand.flowers
+    total = hand.points + hand.flowers * FLOWER_POINTS
     base = Fraction(total + FLAT)
     flat = Fraction(FLAT)
     steps = [

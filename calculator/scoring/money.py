@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+import numbers
 from decimal import Decimal
 from fractions import Fraction
 
 Amount = Fraction
 
 
-def amount(value: int | str | Decimal | Fraction) -> Fraction:
-    """Make an exact amount from an int, a decimal string or a Decimal.
+def amount(value: numbers.Real | Decimal | str) -> Fraction:
+    """Make an exact amount from an int, a Fraction, a decimal string, a Decimal or a float.
+
+    A float is read as the decimal it prints as (0.1 is one tenth, not the binary double
+    nearest it): that is the number whoever wrote `unit=0.1` meant. NaN and infinities
+    are a ValueError.
 
     >>> amount("0.25") * 2
     Fraction(1, 2)
+    >>> amount(0.1)
+    Fraction(1, 10)
     """
-    return Fraction(value)
+    if isinstance(value, numbers.Rational | Decimal | str):
+        return Fraction(value)
+    return Fraction(str(value))
 
 
 def ceil_to(value: Fraction | int, step: int) -> int:

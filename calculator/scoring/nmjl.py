@@ -15,6 +15,8 @@ from fractions import Fraction
 from .outcome import Note, Outcome, Payment, Step, Win
 
 REFERENCE_VALUES = (25, 30, 35, 40, 45, 50)  # the values printed on most cards
+JOKERLESS_FACTOR = 2  # a standard hand made without jokers counts this many times its value
+LIABLE_FACTOR = 2  # the discarder, or each of the three on a self-draw, pays this many times
 
 
 class HandKind(StrEnum):
@@ -65,27 +67,33 @@ def score(hand: Hand) -> Outcome:
     notes: list[Note] = []
     value = Fraction(hand.value)
     if hand.jokerless and hand.hand is HandKind.STANDARD:
-        value *= 2
+        value *= JOKERLESS_FACTOR
         steps.append(Step("nmjl_jokerless", {"value": hand.value, "doubled": value}))
     elif hand.jokerless:
         notes.append(Note("jokerless_not_doubled", {"value": hand.value}))
         steps.append(Step("nmjl_jokerless_not_doubled", {"value": hand.value}))
 
+    liable = LIABLE_FACTOR * value
     if hand.win is Win.SELF_DRAW:
-        payments = [Payment("other", 2 * value)] * 3
+        payments = [Payment("other", liable)] * 3
         steps.append(
-            Step("nmjl_self_draw", {"value": value, "each": 2 * value, "receives": 6 * value})
+            Step("nmjl_self_draw", {"value": value, "each": liable, "receives": 3 * liable})
         )
     else:
         payments = [
-            Payment("discarder", 2 * value),
+            Payment("discarder", liable),
             Payment("other", value),
             Payment("other", value),
         ]
         steps.append(
             Step(
                 "nmjl_discard",
-                {"value": value, "discarder": 2 * value, "other": value, "receives": 4 * value},
+                {
+                    "value": value,
+                    "discarder": liable,
+                    "other": value,
+                    "receives": liable + 2 * value,
+                },
             )
         )
 

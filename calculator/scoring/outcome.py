@@ -19,8 +19,8 @@ class Win(StrEnum):
 
 
 def _frozen(args: Mapping[str, object] | None) -> Mapping[str, object]:
-    # A read-only view of the engine's own dict: results are shared through caches, so
-    # nobody may change one after the fact. No copy: the engine never reuses the dict.
+    # A read-only view of the engine's own dict: a result is a value, so nobody may change
+    # one after the fact. No copy: the engine never reuses the dict.
     if isinstance(args, MappingProxyType):
         return args
     return MappingProxyType(args if isinstance(args, dict) else dict(args or {}))

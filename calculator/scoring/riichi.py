@@ -13,16 +13,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from functools import lru_cache
 
 from .money import ceil_to
 from .outcome import Note, Outcome, Payment, Step, Win
 
-TABLE_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)  # the `fu` parameter's values
+TABLE_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)  # the point table's columns
+# The `fu` parameter's values: beyond 110 only counted hands reach (at most 170: four
+# concealed terminal kans, a double-wind pair and a pair wait on a closed ron).
+FU_VALUES = (20, 25, *range(30, 180, 10))
 TABLE_HAN = (1, 2, 3, 4)  # below the ladder; 5 and up are limit hands
 MELD_PARAMS = ("m1", "m2", "m3", "m4")
 STRUCTURE_PARAMS = ("chiitoitsu", "closed", "wait", "pair", *MELD_PARAMS)
 KIRIAGE_POINTS = 1920  # 4 飜 30 符 and 3 飜 60 符
+KIRIAGE_CELLS = ((4, 30), (3, 60))  # (han, fu) of the table cells worth KIRIAGE_POINTS
+OPEN_MINIMUM_FU = 30  # an open hand has no 20-fu form: 喰い平和 ron is scored 30
+CHIITOITSU_FU = 25  # 七對子: fixed, never rounded
+BASE_FU = 20  # 副底: every hand starts here
+CLOSED_RON_FU = 10  # 門前加符: a closed hand won on a discard
+HONBA_RON = 300  # 本場: what the discarder adds per counter
+HONBA_TSUMO = 100  # 本場: what each payer adds per counter on a self-draw
+RIICHI_STICK = 1000  # 供託: one riichi stick, collected by the winner
 
 
 class Kazoe(StrEnum):
@@ -107,7 +117,7 @@ class Rules:
 class Structure:
     """The shape of the hand, for counting fu (`fu_mode=count`)."""
 
-    chiitoitsu: bool = False  # 七對子: 25 fu fixed, every other field unused
+    chiitoitsu: bool = False  # 七對子: CHIITOITSU_FU fixed, every other field unused
     closed: bool = True  # 門前: no called meld (a closed kan keeps the hand closed)
     wait: Wait = Wait.RYANMEN
     pair: Pair = Pair.PLAIN
@@ -207,15 +217,16 @@ def count_fu(structure: Structure, win: Win) -> FuCount:
     (38, 40)
     """
     if structure.chiitoitsu:
-        return FuCount(25, 25, (Step("fu_chiitoitsu", {"fu": 25}),))
+        fu = CHIITOITSU_FU
+        return FuCount(fu, fu, (Step("fu_chiitoitsu", {"fu": fu}),))
     if is_pinfu(structure):
         if win is Win.SELF_DRAW:
             return FuCount(20, 20, (Step("fu_pinfu_tsumo", {"fu": 20}),))
         return FuCount(30, 30, (Step("fu_pinfu_ron", {"fu": 30}),))
 
-    items = [Step("fu_base", {"fu": 20})]  # 副底
+    items = [Step("fu_base", {"fu": BASE_FU})]  # 副底
     if structure.closed and win is Win.DISCARD:
-        items.append(Step("fu_closed_ron", {"fu": 10}))  # 門前加符
+        items.append(Step("fu_closed_ron", {"fu": CLOSED_RON_FU}))  # 門前加符
     if win is Win.SELF_DRAW:
         items.append(Step("fu_tsumo", {"fu": 2}))
     for index, meld in enumerate(structure.melds, start=1):
@@ -229,10 +240,10 @@ def count_fu(structure: Structure, win: Win) -> FuCount:
     fu = ceil_to(raw, 10)
     if fu != raw:
         items.append(Step("fu_round", {"raw": raw, "fu": fu}))
-    if fu == 20 and not structure.closed:
+    if fu < OPEN_MINIMUM_FU and not structure.closed:
         # An open hand has no 20-fu form: 喰い平和 ron is scored 30.
-        fu = 30
-        items.append(Step("fu_open_minimum", {"fu": 30}))
+        items.append(Step("fu_open_minimum", {"counted": fu, "fu": OPEN_MINIMUM_FU}))
+        fu = OPEN_MINIMUM_FU
     return FuCount(fu, raw, tuple(items))
 
 
@@ -258,9 +269,18 @@ def is_impossible(han: int, fu: int, win: Win) -> bool:
     ron); 25 fu is chiitoitsu (2 han, 3 with menzen tsumo)."""
     if fu == 20:
         return win is Win.DISCARD or han < 2
-    if fu == 25:
+    if fu == CHIITOITSU_FU:
         return han < 2 or (win is Win.SELF_DRAW and han < 3)
     return False
+
+
+def han_factor(han: int) -> int:
+    """What the fu are multiplied by below the ladder: 2 to the power of han plus 2.
+
+    >>> han_factor(3)
+    32
+    """
+    return 2 ** (han + 2)
 
 
 def basic_points(han: int, fu: int, rules: Rules = Rules()) -> tuple[int, str | None]:
@@ -278,27 +298,35 @@ def basic_points(han: int, fu: int, rules: Rules = Rules()) -> tuple[int, str | 
     for lowest, level, value in LADDER:
         if han >= lowest:
             return value, level
-    value = fu * 2 ** (han + 2)
+    value = fu * han_factor(han)
     if value >= 2000 or (rules.kiriage and value == KIRIAGE_POINTS):
         return 2000, "mangan"
     return value, None
 
 
-def _payments(base: int, dealer: bool, win: Win, honba: int) -> tuple[Payment, ...]:
+def _shares(base: int, dealer: bool, win: Win, honba: int) -> tuple[int, int, int]:
+    """The three payers' amounts, in the order of `_payments`, as plain ints."""
     # Each payment is rounded up on its own, then the counters are added.
     if win is Win.DISCARD:
-        discarder = ceil_to(base * (6 if dealer else 4), 100) + 300 * honba
-        return (
-            Payment("discarder", Fraction(discarder)),
-            Payment("other", Fraction(0)),
-            Payment("other", Fraction(0)),
-        )
+        return ceil_to(base * (6 if dealer else 4), 100) + HONBA_RON * honba, 0, 0
+    counters = HONBA_TSUMO * honba
     if dealer:
-        return (Payment("non_dealer", Fraction(ceil_to(2 * base, 100) + 100 * honba)),) * 3
-    return (
-        Payment("dealer", Fraction(ceil_to(2 * base, 100) + 100 * honba)),
-        Payment("non_dealer", Fraction(ceil_to(base, 100) + 100 * honba)),
-        Payment("non_dealer", Fraction(ceil_to(base, 100) + 100 * honba)),
+        each = ceil_to(2 * base, 100) + counters
+        return each, each, each
+    other = ceil_to(base, 100) + counters
+    return ceil_to(2 * base, 100) + counters, other, other
+
+
+def _payments(base: int, dealer: bool, win: Win, honba: int) -> tuple[Payment, ...]:
+    amounts = _shares(base, dealer, win, honba)
+    if win is Win.DISCARD:
+        roles = ("discarder", "other", "other")
+    elif dealer:
+        roles = ("non_dealer",) * 3
+    else:
+        roles = ("dealer", "non_dealer", "non_dealer")
+    return tuple(
+        Payment(role, Fraction(amount)) for role, amount in zip(roles, amounts, strict=True)
     )
 
 
@@ -367,9 +395,9 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     payments = _payments(base, hand.dealer, hand.win, hand.honba)
     steps.extend(_payment_steps(base, hand.dealer, hand.win))
     if hand.honba:
-        each = (300 if hand.win is Win.DISCARD else 100) * hand.honba
+        each = (HONBA_RON if hand.win is Win.DISCARD else HONBA_TSUMO) * hand.honba
         steps.append(Step("honba", {"honba": hand.honba, "each": each}))
-    from_table = 1000 * hand.riichi_sticks
+    from_table = RIICHI_STICK * hand.riichi_sticks
     if hand.riichi_sticks:
         steps.append(Step("sticks", {"sticks": hand.riichi_sticks, "value": from_table}))
     return Outcome(
@@ -389,7 +417,7 @@ def _ladder_steps(han: int, fu: int, base: int, level: str | None, rules: Rules)
         if han >= 13:
             steps.append(Step("kazoe", {"han": han, "kazoe": rules.kazoe.value}))
         return [*steps, Step("level", {"han": han, "level": level, "value": base})]
-    value = fu * 2 ** (han + 2)
+    value = fu * han_factor(han)
     steps = [Step("basic_points", {"fu": fu, "han": han, "value": value})]
     if level is None:
         return steps
@@ -418,7 +446,7 @@ def unused_settings(hand: Hand, rules: Rules) -> frozenset[str]:
             unused |= set(STRUCTURE_PARAMS) - {"chiitoitsu"}
     if hand.han < 13:
         unused.add("kazoe")
-    if hand.han >= 5 or fu_in_play(hand) * 2 ** (hand.han + 2) != KIRIAGE_POINTS:
+    if hand.han >= 5 or fu_in_play(hand) * han_factor(hand.han) != KIRIAGE_POINTS:
         unused.add("kiriage")
     return frozenset(unused)
 
@@ -473,15 +501,11 @@ def point_table(hand: Hand, rules: Rules = Rules()) -> PointTable:
     >>> table.roles, table.rows[2].cells[2].amounts
     (('dealer', 'non_dealer'), (2000, 1000))
     """
-    return _point_table(hand.dealer, hand.win, hand.honba, rules)
+    dealer, win, honba = hand.dealer, hand.win, hand.honba
 
-
-@lru_cache(maxsize=512)
-def _point_table(dealer: bool, win: Win, honba: int, rules: Rules) -> PointTable:
     def cell(base: int, level: str | None) -> Cell:
-        payments = _payments(base, dealer, win, honba)
-        amounts = tuple(int(p.amount) for p in payments[: len(roles)])
-        return Cell(amounts, int(sum(p.amount for p in payments)), level)
+        amounts = _shares(base, dealer, win, honba)  # ints: the table is built per request
+        return Cell(amounts[: len(roles)], sum(amounts), level)
 
     if win is Win.DISCARD:
         roles: tuple[str, ...] = ("discarder",)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.scoring.classical import (
@@ -171,15 +171,61 @@ rules = st.builds(
 )
 
 
+@settings(deadline=None)
 @given(hands, rules)
 def test_nets_sum_to_zero_and_the_winner_nets_what_it_receives(hand, r):
     outcome = score(hand, r)
     assert sum(nets(outcome)) == 0
     winner_net = outcome.extra["players"][list(Seat).index(hand.winner)]["net"]
     assert winner_net == outcome.winner_receives
-    assert outcome.winner_receives == sum(p.amount for p in outcome.payments) + outcome.from_table
 
 
+def expected_scores(hand: Hand, r: Rules) -> dict[Seat, Fraction]:
+    """rules.md § classical: min(fu × 2^fan, limit); a 滿貫 winner the limit, a 半滿貫
+    winner at least half of it (exactly: an odd limit gives a half 副)."""
+    scores = {}
+    for seat, fu, fan in zip(Seat, hand.fu, hand.fan, strict=True):
+        value = F(min(fu * 2**fan, r.limit))
+        if seat is hand.winner and hand.winner_limit is WinnerLimit.FULL:
+            value = F(r.limit)
+        if seat is hand.winner and hand.winner_limit is WinnerLimit.HALF:
+            value = max(value, F(r.limit, 2))
+        scores[seat] = value
+    return scores
+
+
+@settings(deadline=None)
+@given(hands, rules)
+def test_settlement_follows_the_formula(hand, r):
+    """The winner collects its score from each seat, every pair of non-winners settles the
+    difference, doubled whenever the dealer is one of the two; × unit last."""
+    outcome = score(hand, r)
+    scores = expected_scores(hand, r)
+
+    def doubled(a: Seat, b: Seat) -> int:
+        return 2 if hand.dealer in (a, b) else 1
+
+    losers = [seat for seat in Seat if seat is not hand.winner]
+    collect = [(s.value, scores[hand.winner] * doubled(s, hand.winner) * r.unit) for s in losers]
+    net = dict.fromkeys(Seat, F(0))
+    for seat, amount in collect:
+        net[Seat(seat)] -= amount
+        net[hand.winner] += amount
+    for i, a in enumerate(losers):
+        for b in losers[i + 1 :]:
+            low, high = sorted((a, b), key=scores.get)
+            amount = (scores[high] - scores[low]) * doubled(a, b) * r.unit
+            net[low] -= amount
+            net[high] += amount
+    assert [(p.payer, p.amount) for p in outcome.payments] == collect
+    assert outcome.base == scores[hand.winner] * r.unit
+    assert outcome.from_table == 0
+    assert outcome.winner_receives == sum(amount for _, amount in collect)
+    assert [p["score"] for p in outcome.extra["players"]] == [scores[s] for s in Seat]
+    assert nets(outcome) == [net[s] for s in Seat]
+
+
+@settings(deadline=None)
 @given(hands, rules)
 def test_transfers_make_the_nets(hand, r):
     outcome = score(hand, r)
@@ -192,6 +238,7 @@ def test_transfers_make_the_nets(hand, r):
     assert [p.payer for p in outcome.payments] == [s.value for s in Seat if s is not hand.winner]
 
 
+@settings(deadline=None)
 @given(hands, rules)
 def test_scores_never_exceed_the_limit(hand, r):
     outcome = score(hand, r)

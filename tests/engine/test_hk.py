@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from calculator.scoring.hk import (
     Hand,
@@ -164,3 +167,78 @@ def test_reference_table_follows_settings():
     assert rows[11].full == 2048 and rows[11].half == 192
     assert rows[11].discard == 256  # capped at 10: 128 × 2
     assert rows[3].self_draw == 24  # 8 × 2 / 2 × 3
+
+
+# Invariants: every payment worked from rules.md § hk, not from the engine ----------------
+
+TABLE = {Scale.FULL: FULL, Scale.HALF: HALF, Scale.STEPPED: STEPPED}
+
+hands = st.builds(Hand, fan=st.integers(0, 30), win=st.sampled_from(Win), dealer=st.booleans())
+rules = st.builds(
+    Rules,
+    scale=st.sampled_from(Scale),
+    cap=st.integers(0, 13),
+    split=st.sampled_from(Split),
+    self_draw_pay=st.sampled_from(SelfDrawPay),
+    unit=st.fractions(min_value=0, max_value=1000, max_denominator=10000),
+    min_fan=st.integers(0, 13),
+    round_up=st.booleans(),
+)
+
+
+def expected_payments(hand: Hand, r: Rules) -> list[tuple[str, Fraction]]:
+    """rules.md § hk's payment table: P = T(min(fan, cap)) × unit, then who pays what."""
+    points = TABLE[r.scale][min(hand.fan, r.cap)] * r.unit
+    if r.split is Split.DEALER:  # 莊家制: the win type does not matter
+        if hand.dealer:
+            rows = [("other", points / 2)] * 3
+        else:
+            rows = [("dealer", points / 2), ("other", points / 4), ("other", points / 4)]
+    elif hand.win is Win.SELF_DRAW:
+        each = points / 2 if r.self_draw_pay is SelfDrawPay.HALF else points
+        rows = [("other", each)] * 3
+    elif r.split is Split.HALF:
+        rows = [("discarder", points / 2), ("other", points / 4), ("other", points / 4)]
+    else:
+        rows = [("discarder", points), ("other", F(0)), ("other", F(0))]
+    if r.round_up:  # every single payment in (0, 1) becomes 1
+        rows = [(payer, F(1) if 0 < amount < 1 else amount) for payer, amount in rows]
+    return rows
+
+
+@settings(deadline=None)
+@given(hands, rules)
+def test_payments_follow_the_published_table(hand, r):
+    outcome = score(hand, r)
+    expected = expected_payments(hand, r)
+    assert [(p.payer, p.amount) for p in outcome.payments] == expected
+    assert outcome.base == TABLE[r.scale][min(hand.fan, r.cap)] * r.unit
+    assert outcome.from_table == 0
+    assert outcome.winner_receives == sum(amount for _, amount in expected)
+    assert outcome.has_note("below_min_fan") == (hand.fan < r.min_fan)
+    assert outcome.has_note("capped") == (hand.fan > r.cap)
+
+
+@settings(deadline=None)
+@given(hands, rules)
+def test_the_winner_receives_p_or_its_multiple(hand, r):
+    """The 'winner receives' column of rules.md's table, before any rounding up."""
+    r = replace(r, round_up=False)
+    points = TABLE[r.scale][min(hand.fan, r.cap)] * r.unit
+    if r.split is Split.DEALER:
+        receives = points * 3 / 2 if hand.dealer else points
+    elif hand.win is Win.SELF_DRAW:
+        receives = points * (3 if r.self_draw_pay is SelfDrawPay.FULL else F(3, 2))
+    else:
+        receives = points
+    assert score(hand, r).winner_receives == receives
+
+
+@settings(deadline=None)
+@given(hands, rules)
+def test_every_reference_row_is_what_the_published_table_pays(hand, r):
+    """The 0–13 table settles each row without `score()`; each must pay what rules.md says."""
+    for row in reference_table(hand, r):
+        for win, column in ((Win.SELF_DRAW, row.self_draw), (Win.DISCARD, row.discard)):
+            expected = expected_payments(Hand(row.fan, win, hand.dealer), r)
+            assert column == sum(amount for _, amount in expected), (row.fan, win)

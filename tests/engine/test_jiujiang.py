@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.scoring.jiujiang import (
@@ -271,16 +271,53 @@ rules = st.builds(
 )
 
 
+# rules.md § jiujiang, worked without the engine.
+VALUES = {
+    P.PINGHU: 1,
+    P.PENGPENG: 2,
+    P.HUNYISE: 3,
+    P.QIDUI: 4,
+    P.QINGYISE: 6,
+    P.HAOHUA: 8,
+}
+CAPS = {Cap.FAN16: 16, Cap.MULT5: 5, Cap.NONE: None}
+
+
+def expected_share(h: Hand, r: Rules) -> Fraction:
+    """Highest pattern, 底番 added, multipliers, cap, × 底番, × unit."""
+    counted = max(h.patterns, key=VALUES.get)
+    value = VALUES[counted]
+    if counted is P.HAOHUA and h.haohua_groups == 2:
+        value = 16 if r.haohua_extra is HaohuaExtra.DOUBLE else 12
+    seven_pairs = bool(h.patterns & {P.QIDUI, P.HAOHUA})
+    if counted is not P.PINGHU and (
+        r.base_add is BaseAdd.ALWAYS or (r.base_add is BaseAdd.AUTO and not seven_pairs)
+    ):
+        value += 1
+    value *= 2 ** sum([h.win is Win.SELF_DRAW, h.qianggang, h.dealer])
+    if CAPS[r.cap] is not None:
+        value = min(value, CAPS[r.cap])
+    return value * r.base * r.unit
+
+
+@settings(deadline=None)
 @given(valid_hands, rules)
-def test_payments_add_up(h, r):
+def test_payments_follow_the_formula(h, r):
     outcome = score(h, r)
-    assert len(outcome.payments) == 3
-    assert outcome.winner_receives == sum(amounts(outcome)) + outcome.from_table
+    share = expected_share(h, r)
+    if h.win is Win.SELF_DRAW:
+        expected = [("other", share)] * 3
+    else:
+        discarder = share * (3 if r.pay is Pay.THREE else 1)
+        expected = [("discarder", discarder), ("other", 0), ("other", 0)]
+    assert [(p.payer, p.amount) for p in outcome.payments] == expected
+    assert outcome.base == share
+    assert outcome.from_table == 0
+    assert outcome.winner_receives == sum(amount for _, amount in expected)
     assert outcome.steps[-1].args["total"] == outcome.winner_receives
-    shares = 3 if h.win is Win.SELF_DRAW or r.pay is Pay.THREE else 1
-    assert outcome.winner_receives == shares * outcome.base
 
 
+@settings(deadline=None)
 @given(valid_hands, rules)
 def test_the_cap_bounds_the_share_and_is_noted(h, r):
     outcome = score(h, r)
@@ -290,6 +327,7 @@ def test_the_cap_bounds_the_share_and_is_noted(h, r):
         assert outcome.base <= cap * r.base * r.unit
 
 
+@settings(deadline=None)
 @given(valid_hands, rules)
 def test_multipliers_are_at_most_four_times(h, r):
     assert codes(score(h, r)).count("multiply") <= 2

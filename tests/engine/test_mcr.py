@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.scoring.mcr import Hand, reference_table, score, unused_settings
@@ -93,17 +93,25 @@ hands = st.builds(
 )
 
 
+@settings(deadline=None)
 @given(hands)
-def test_payments_add_up(hand):
+def test_payments_follow_the_formula(hand):
+    """rules.md § mcr: P = points + flowers; the liable pay P + 8, everyone else 8."""
     outcome = score(hand)
-    assert outcome.winner_receives == sum(amounts(outcome)) + outcome.from_table
-    assert len(outcome.payments) == 3
-    assert all(a >= 0 for a in amounts(outcome))
-    total = hand.points + hand.flowers
-    expected = 3 * total + 24 if hand.win is Win.SELF_DRAW else total + 24
-    assert outcome.winner_receives == expected
+    liable = hand.points + hand.flowers + 8
+    if hand.win is Win.SELF_DRAW:
+        expected = [("other", liable)] * 3
+        receives = 3 * (hand.points + hand.flowers) + 24
+    else:
+        expected = [("discarder", liable), ("other", 8), ("other", 8)]
+        receives = hand.points + hand.flowers + 24
+    assert [(p.payer, p.amount) for p in outcome.payments] == expected
+    assert outcome.base == liable
+    assert outcome.from_table == 0
+    assert outcome.winner_receives == receives
 
 
+@settings(deadline=None)
 @given(hands)
 def test_the_note_depends_on_pattern_points_alone(hand):
     assert score(hand).has_note("below_min_points") == (hand.points < 8)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.scoring.nmjl import (
@@ -160,25 +160,34 @@ hands = st.builds(
 ).filter(lambda hand: not input_errors(hand))
 
 
+@settings(deadline=None)
 @given(hands)
-def test_payments_add_up(hand):
+def test_payments_follow_the_formula(hand):
+    """rules.md § nmjl: V doubles for a jokerless standard hand; the liable pay 2V, the
+    others V; a bettor mirrors the player bet on."""
     outcome = score(hand)
-    assert outcome.winner_receives == sum(amounts(outcome)) + outcome.from_table
-    assert all(a >= 0 for a in amounts(outcome))
-    losers = amounts(outcome)[:3]
-    assert sum(losers) == (6 if hand.win is Win.SELF_DRAW else 4) * outcome.base
+    v = hand.value * (2 if hand.jokerless and hand.hand is HandKind.STANDARD else 1)
+    if hand.win is Win.SELF_DRAW:
+        expected = [("other", 2 * v)] * 3
+    else:
+        expected = [("discarder", 2 * v), ("other", v), ("other", v)]
+    losers = sum(amount for _, amount in expected)
     bettor = outcome.extra.get("bettor")
     if hand.bettor is Bettor.NONE:
-        assert bettor is None and len(outcome.payments) == 3
+        assert bettor is None
     elif hand.bettor is Bettor.WINNER:
-        assert bettor["receives"] == sum(losers)
-        assert len(outcome.payments) == 3
+        assert bettor == {"on": "winner", "receives": losers}
     else:
-        assert roles(outcome)[3] == "bettor"
-        assert bettor["pays"] == amounts(outcome)[3] in losers
-        assert bettor["pays"] >= 0
+        mirrored = 2 * v if hand.bettor is Bettor.DISCARDER or hand.win is Win.SELF_DRAW else v
+        expected.append(("bettor", mirrored))
+        assert bettor == {"on": hand.bettor.value, "pays": mirrored}
+    assert [(p.payer, p.amount) for p in outcome.payments] == expected
+    assert outcome.base == v
+    assert outcome.from_table == 0
+    assert outcome.winner_receives == sum(amount for _, amount in expected)
 
 
+@settings(deadline=None)
 @given(hands)
 def test_doubling_only_for_jokerless_standard_hands(hand):
     doubled = hand.jokerless and hand.hand is HandKind.STANDARD

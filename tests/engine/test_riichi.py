@@ -6,13 +6,14 @@ import doctest
 from dataclasses import replace
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.scoring import riichi
 from calculator.scoring.outcome import Win
 from calculator.scoring.riichi import (
     TABLE_FU,
+    TABLE_HAN,
     FuMode,
     Hand,
     Kazoe,
@@ -21,6 +22,7 @@ from calculator.scoring.riichi import (
     Rules,
     Structure,
     Wait,
+    basic_points,
     count_fu,
     point_table,
     score,
@@ -240,6 +242,7 @@ def test_open_hand_of_20_becomes_30():
     counted = count_fu(Structure(closed=False), RON)
     assert (counted.raw, counted.fu) == (20, 30)
     assert counted.items[-1].code == "fu_open_minimum"
+    assert dict(counted.items[-1].args) == {"counted": 20, "fu": 30}
 
 
 def test_open_pinfu_shape_tsumo_rounds_to_30():
@@ -295,6 +298,51 @@ def test_kans_add_up_past_110():
     outcome = score(Hand(han=2, fu_mode=FuMode.COUNT, structure=structure))
     assert outcome.fu == 120
     assert outcome.winner_receives == 7700  # 120 × 16 = 1,920 basic points
+
+
+@pytest.mark.parametrize(
+    ("han", "fu", "base", "level"),
+    [
+        (1, 120, 960, None),
+        (1, 130, 1040, None),
+        (1, 140, 1120, None),
+        (1, 150, 1200, None),
+        (1, 160, 1280, None),
+        (1, 170, 1360, None),
+        (2, 120, 1920, None),
+        (2, 130, 2000, "mangan"),  # 2,080 basic points: capped
+        (2, 170, 2000, "mangan"),
+        (3, 120, 2000, "mangan"),
+    ],
+)
+def test_given_fu_past_110(han, fu, base, level):
+    assert fu in riichi.FU_VALUES
+    assert basic_points(han, fu) == (base, level)
+    outcome = score(Hand(han=han, fu=fu))
+    assert (outcome.base, outcome.level, outcome.fu) == (base, level, fu)
+    assert outcome.winner_receives == -(-base * 4 // 100) * 100
+
+
+def test_fu_values_reach_the_highest_counted_hand():
+    # Four concealed terminal kans, a double-wind pair, a pair wait, on a closed ron.
+    structure = Structure(
+        wait=Wait.TANKI, pair=Pair.DOUBLE_WIND, melds=(Meld.KAN_CLOSED_TERMINAL,) * 4
+    )
+    assert count_fu(structure, RON).fu == max(riichi.FU_VALUES) == 170
+    assert set(TABLE_FU) <= set(riichi.FU_VALUES)
+    assert riichi.FU_VALUES == (20, 25, *range(30, 171, 10))
+
+
+def test_han_factor_is_the_basic_points_multiplier():
+    assert [riichi.han_factor(han) for han in TABLE_HAN] == [8, 16, 32, 64]
+    assert basic_points(3, 30)[0] == 30 * riichi.han_factor(3)
+
+
+def test_kiriage_cells_are_worth_the_kiriage_points():
+    # The kiriage label names these cells; the rule itself is by basic points.
+    assert riichi.KIRIAGE_CELLS == ((4, 30), (3, 60))
+    for han, fu in riichi.KIRIAGE_CELLS:
+        assert fu * riichi.han_factor(han) == riichi.KIRIAGE_POINTS
 
 
 def test_kiriage_applies_to_any_1920_basic_points():
@@ -583,8 +631,10 @@ def test_point_table_agrees_with_score():
                     assert entry.amounts == tuple(amounts(outcome)[: len(table.roles)])
 
 
-def test_point_table_is_cached():
-    assert point_table(Hand(han=5), Rules()) is point_table(Hand(han=2, fu=70), Rules())
+def test_point_table_depends_only_on_seat_win_honba_and_rules():
+    # Built per request (no cache): the hand's own han and fu must not change it.
+    assert point_table(Hand(han=5), Rules()) == point_table(Hand(han=2, fu=70), Rules())
+    assert point_table(Hand(honba=1), Rules()) != point_table(Hand(), Rules())
 
 
 # --- invariants --------------------------------------------------------------------------
@@ -601,7 +651,7 @@ hands = st.builds(
     Hand,
     han=st.integers(1, 13),
     fu=st.sampled_from(TABLE_FU),
-    yakuman=st.integers(0, 6),
+    yakuman=st.one_of(st.just(0), st.integers(1, 6)),  # half of them without a yakuman
     dealer=st.booleans(),
     win=st.sampled_from(Win),
     honba=st.integers(0, 99),
@@ -612,32 +662,99 @@ hands = st.builds(
 rules = st.builds(Rules, kiriage=st.booleans(), kazoe=st.sampled_from(Kazoe))
 
 
+# Worked from rules.md § riichi alone (not from the engine), to check the engine against.
+MELD_FU = {
+    Meld.RUN: 0,
+    Meld.PON_OPEN_SIMPLE: 2,
+    Meld.PON_OPEN_TERMINAL: 4,
+    Meld.PON_CLOSED_SIMPLE: 4,
+    Meld.PON_CLOSED_TERMINAL: 8,
+    Meld.KAN_OPEN_SIMPLE: 8,
+    Meld.KAN_OPEN_TERMINAL: 16,
+    Meld.KAN_CLOSED_SIMPLE: 16,
+    Meld.KAN_CLOSED_TERMINAL: 32,
+}
+LADDER_POINTS = [(11, 6000), (8, 4000), (6, 3000), (5, 2000)]  # (lowest han, basic points)
+
+
+def ceil100(value: int) -> int:
+    return -(-value // 100) * 100
+
+
+def expected_fu(structure: Structure, win: Win) -> int:
+    if structure.chiitoitsu:
+        return 25
+    pinfu = (
+        structure.closed
+        and all(meld is Meld.RUN for meld in structure.melds)
+        and structure.wait is Wait.RYANMEN
+        and structure.pair is Pair.PLAIN
+    )
+    if pinfu:
+        return 20 if win is TSUMO else 30
+    raw = 20 + (10 if structure.closed and win is RON else 0) + (2 if win is TSUMO else 0)
+    raw += sum(MELD_FU[meld] for meld in structure.melds)
+    raw += {Pair.PLAIN: 0, Pair.YAKUHAI: 2, Pair.DOUBLE_WIND: 4}[structure.pair]
+    raw += 2 if structure.wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI) else 0
+    fu = -(-raw // 10) * 10  # rounded up to 10
+    return 30 if fu == 20 and not structure.closed else fu
+
+
+def expected_basic(han: int, fu: int, table_rules: Rules) -> int:
+    if han >= 13:
+        return 8000 if table_rules.kazoe is Kazoe.YAKUMAN else 6000
+    for lowest, points in LADDER_POINTS:
+        if han >= lowest:
+            return points
+    basic = fu * 2 ** (han + 2)
+    if basic >= 2000 or (table_rules.kiriage and basic == 1920):
+        return 2000
+    return basic
+
+
+def expected_payments(hand: Hand, basic: int) -> list[tuple[str, int]]:
+    """Each payment rounded up to 100 on its own, then the counters."""
+    if hand.win is RON:
+        ron = ceil100(basic * (6 if hand.dealer else 4)) + 300 * hand.honba
+        return [("discarder", ron), ("other", 0), ("other", 0)]
+    counters = 100 * hand.honba
+    if hand.dealer:
+        return [("non_dealer", ceil100(2 * basic) + counters)] * 3
+    non_dealer = ("non_dealer", ceil100(basic) + counters)
+    return [("dealer", ceil100(2 * basic) + counters), non_dealer, non_dealer]
+
+
+@settings(deadline=None)
 @given(hands, rules)
-def test_payments_add_up(hand, table_rules):
+def test_payments_follow_the_formulas(hand, table_rules):
     counted = hand.fu_mode is FuMode.COUNT and hand.yakuman == 0
     if counted and structure_errors(hand.structure, hand.win):
         with pytest.raises(ValueError):
             score(hand, table_rules)
         return
     outcome = score(hand, table_rules)
-    assert outcome.winner_receives == sum(p.amount for p in outcome.payments) + outcome.from_table
+    if hand.yakuman:
+        fu, basic = None, 8000 * hand.yakuman  # han and fu ignored
+    else:
+        fu = expected_fu(hand.structure, hand.win) if counted else hand.fu
+        basic = expected_basic(hand.han, fu, table_rules)
+    expected = expected_payments(hand, basic)
+    assert [(p.payer, p.amount) for p in outcome.payments] == expected
+    assert (outcome.base, outcome.fu) == (basic, fu)
     assert outcome.from_table == 1000 * hand.riichi_sticks
-    assert len(outcome.payments) == 3
-    for payment in outcome.payments:
-        assert payment.amount >= 0
-        assert payment.amount % 100 == 0
-    if hand.win is Win.DISCARD:
-        assert payers(outcome) == ["discarder", "other", "other"]
-        assert amounts(outcome)[1:] == [0, 0]
-    # Never more than the ladder allows, never less than the honba.
-    assert outcome.base <= 8000 * max(1, hand.yakuman)
-    assert min(amounts(outcome)[:1]) >= 100 * hand.honba
-    assert (outcome.fu is None) == (hand.yakuman > 0)
+    assert outcome.winner_receives == sum(a for _, a in expected) + 1000 * hand.riichi_sticks
+    impossible = fu is not None and (
+        (fu == 20 and (hand.win is RON or hand.han < 2))
+        or (fu == 25 and (hand.han < 2 or (hand.win is TSUMO and hand.han < 3)))
+    )
+    assert outcome.has_note("impossible_han_fu") == impossible
 
 
+@settings(deadline=None)
 @given(structures, st.sampled_from(Win))
 def test_counted_fu_is_rounded_and_at_least_20(structure, win):
     counted = count_fu(structure, win)
+    assert counted.fu == expected_fu(structure, win)
     assert counted.fu >= counted.raw
     assert counted.fu == 25 or counted.fu % 10 == 0
     assert counted.fu >= 20

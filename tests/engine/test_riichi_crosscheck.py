@@ -22,6 +22,7 @@ from mahjong.tile import TilesConverter
 
 from calculator.scoring.outcome import Win
 from calculator.scoring.riichi import (
+    FU_VALUES,
     TABLE_FU,
     FuMode,
     Hand,
@@ -119,6 +120,24 @@ def test_payments_match_the_package(dealer, win, kiriage, kazoe):
                 )
                 want = (theirs, cost["total"], expected_level(cost, han, fu, rules))
                 if got != want:
+                    mismatches.append((han, fu, honba, got, want))
+    assert mismatches == []
+
+
+@pytest.mark.parametrize("win", list(Win))
+@pytest.mark.parametrize("dealer", [False, True])
+def test_payments_past_110_fu_match_the_package(dealer, win):
+    """The `fu` values only counted hands reach (120 … 170), without kiriage (see below)."""
+    mismatches = []
+    for han in range(1, 6):
+        for fu in sorted(set(FU_VALUES) - set(TABLE_FU)):
+            for honba in (0, 3):
+                config = package_config(dealer=dealer, win=win, honba=honba, sticks=1)
+                cost = ScoresCalculator.calculate_scores(han=han, fu=fu, config=config)
+                ours = score(Hand(han, fu, 0, dealer, win, honba, riichi_sticks=1))
+                got = ([int(p.amount) for p in ours.payments], int(ours.winner_receives))
+                want = (package_payments(cost, dealer=dealer, win=win), cost["total"])
+                if got != want or ours.level != expected_level(cost, han, fu, DEFAULT_RULES):
                     mismatches.append((han, fu, honba, got, want))
     assert mismatches == []
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.scoring.tiles import (
@@ -292,6 +292,7 @@ tiles_strategy = st.lists(
 )
 
 
+@settings(deadline=None)
 @given(tiles_strategy)
 def test_canonical_text_reads_back_to_the_same_tiles(tiles):
     text = format_tiles(tiles)
@@ -301,6 +302,7 @@ def test_canonical_text_reads_back_to_the_same_tiles(tiles):
     assert format_tiles(parse_tiles(text)) == text
 
 
+@settings(deadline=None)
 @given(st.text(max_size=30))
 def test_any_text_gives_tiles_or_an_error_never_a_crash(text):
     for red in (True, False):

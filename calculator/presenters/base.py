@@ -1,0 +1,122 @@
+"""What every family's presenter shares: one outcome in, one frozen view-model out.
+
+A presenter is given the engine's inputs (the `Hand`/`Rules` the form parsed, or that a
+tile analysis built), the one `Outcome` the engine returned for them, and the parameters
+the request set to no effect. It words everything the page and the API show, in the
+active language, and computes nothing the engine did not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from django.utils.translation import gettext
+
+from calculator.presenting import exact, format_args, money, payer_label, who_pays_sentence
+from calculator.scoring.outcome import Note, Outcome, Step
+
+
+@dataclass(frozen=True)
+class PaymentRow:
+    """One row of the who-pays table: the role, its words, the amount shown and exact."""
+
+    role: str
+    label: str
+    shown: str
+    exact: str
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """Every word, row and number one result shows, page and API alike."""
+
+    headline: str  # the one-line result: share text, link previews, the page title
+    sentence: str  # who pays it, in one line
+    receives: str
+    base: str
+    payments: tuple[PaymentRow, ...]
+    notes: tuple[tuple[str, str], ...]  # (code, words)
+    steps: tuple[str, ...]
+    reference_current: str  # the `data-row`/`data-cell` of this hand in the reference table
+    # Family-specific context for the family's own templates (cards, reference tables),
+    # by the names those templates use.
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "extras", MappingProxyType(dict(self.extras)))
+
+
+class Presenter:
+    """Base of the family presenters: `Presenter(inputs, outcome, idle).present()`.
+
+    `inputs` is the tuple the engine's `score()` was called with. A family sets its
+    `step_texts`/`note_texts` (%-format strings over each code's args), its field `labels`
+    (for the `setting_unused` note) and overrides the hooks below where it words more.
+    """
+
+    step_texts: ClassVar[Mapping[str, Any]] = {}
+    note_texts: ClassVar[Mapping[str, Any]] = {}
+    labels: ClassVar[Mapping[str, Any]] = {}
+
+    def __init__(
+        self, inputs: tuple[Any, ...], outcome: Outcome, idle: frozenset[str] = frozenset()
+    ) -> None:
+        self.inputs = inputs
+        self.outcome = outcome
+        noted = {n.args.get("param") for n in outcome.notes if n.code == "setting_unused"}
+        extra = tuple(Note("setting_unused", {"param": name}) for name in sorted(idle - noted))
+        self.notes = outcome.notes + extra
+
+    # --- what a family may override -------------------------------------------------------
+    def step_args(self, step: Step) -> dict[str, object]:
+        return format_args(step.args)
+
+    def describe_step(self, step: Step) -> str:
+        template = self.step_texts.get(step.code)
+        return str(template) % self.step_args(step) if template else step.code
+
+    def describe_note(self, note: Note) -> str:
+        if note.code == "setting_unused":
+            param = str(note.args.get("param"))
+            setting = self.labels.get(param, param)
+            return gettext("“%(setting)s” makes no difference to this hand.") % {"setting": setting}
+        template = self.note_texts.get(note.code)
+        return str(template) % format_args(note.args) if template else note.code
+
+    def headline(self) -> str:
+        return gettext("The winner receives %(amount)s") % {
+            "amount": money(self.outcome.winner_receives)
+        }
+
+    def reference_current(self) -> str:
+        return ""
+
+    def extras(self) -> dict[str, Any]:
+        """The family's cards and reference tables, for its templates."""
+        return {}
+
+    # --- the view-model -------------------------------------------------------------------
+    def present(self) -> Presentation:
+        outcome = self.outcome
+        return Presentation(
+            headline=self.headline(),
+            sentence=who_pays_sentence(outcome),
+            receives=money(outcome.winner_receives),
+            base=money(outcome.base),
+            payments=tuple(
+                PaymentRow(p.payer, payer_label(p.payer), money(p.amount), exact(p.amount))
+                for p in outcome.payments
+            ),
+            notes=tuple((n.code, self.describe_note(n)) for n in self.notes),
+            steps=tuple(self.describe_step(s) for s in outcome.steps),
+            reference_current=self.reference_current(),
+            extras=self.extras(),
+        )
+
+
+def field_labels(form_class: type) -> dict[str, Any]:
+    """A form's parameter labels by name, for the `setting_unused` note."""
+    return {name: f.label for name, f in form_class.base_fields.items()}

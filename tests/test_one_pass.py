@@ -1,0 +1,95 @@
+"""One pass per request: every page, fragment and API answer calls its family's engine once.
+
+The web layer's calls are counted (a call made from inside `calculator.scoring`, such as a
+reference table scoring its own rows, is the engine's business). A second call would mean
+that a form or presenter is doing the engine's work again.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from calculator.families import FAMILIES
+from calculator.forms import mcr_hand, riichi_hand
+
+RIICHI_TANYAO = "hand=234567m234p55888s&win_tile=8s&riichi=1"
+KOKUSHI = "hand=19m19p19s12345677z&win_tile=7z"
+
+
+def count_calls(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[tuple]:
+    """Patch `owner.name` to record each call made from outside the engine package."""
+    calls: list[tuple] = []
+    original: Callable[..., Any] = getattr(owner, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if not caller.startswith("calculator.scoring"):
+            calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+# A state away from the defaults for each family, so table rules and notes are exercised.
+STATES = {
+    "hk": "fan=5&split=half&win=self_draw&dealer=1",
+    "riichi": "han=3&fu=40&win=self_draw&honba=2&kiriage=1",
+    "mcr": "points=24&flowers=2&win=self_draw",
+    "nmjl": "value=30&win=self_draw&jokerless=1",
+    "jiujiang": "pattern=pengpeng&win=self_draw&dealer=1",
+    "classical": "e_fu=6&s_fu=20&s_fan=1&w_fu=40&w_fan=1&n_fu=2",
+}
+WAYS = {
+    "page": lambda client, url: client.get(url),
+    "fragment": lambda client, url: client.get(url, headers={"HX-Request": "true"}),
+}
+
+
+@pytest.mark.parametrize("way", [*WAYS, "api"])
+@pytest.mark.parametrize("slug", list(FAMILIES))
+def test_each_request_scores_once(client, monkeypatch, slug, way):
+    family = FAMILIES[slug]
+    scores = count_calls(monkeypatch, family.engine, "score")
+    parses = count_calls(monkeypatch, family.form, "build_inputs")
+    if way == "api":
+        response = client.get(f"/api/v1/{slug}?{STATES[slug]}")
+    else:
+        response = WAYS[way](client, f"/en/{slug}/?{STATES[slug]}")
+    assert response.status_code == 200
+    assert len(scores) == 1
+    assert len(parses) == 1
+
+
+@pytest.mark.parametrize("slug", list(FAMILIES))
+def test_an_invalid_request_never_scores(client, monkeypatch, slug):
+    scores = count_calls(monkeypatch, FAMILIES[slug].engine, "score")
+    response = client.get(
+        f"/{slug}/?unknown=1&"
+        + "&".join(f"{p}=x" for p in ("fan", "han", "points", "value", "pattern", "s_fu"))
+    )
+    assert response.status_code == 200
+    assert scores == []
+
+
+@pytest.mark.parametrize(
+    ("slug", "form_module", "query"),
+    [("riichi", riichi_hand, RIICHI_TANYAO), ("mcr", mcr_hand, KOKUSHI)],
+)
+@pytest.mark.parametrize("way", [*WAYS, "api"])
+def test_each_hand_request_analyses_once_and_never_rescores(
+    client, monkeypatch, slug, form_module, query, way
+):
+    analyses = count_calls(monkeypatch, form_module, "analyse")
+    scores = count_calls(monkeypatch, FAMILIES[slug].engine, "score")
+    if way == "api":
+        response = client.get(f"/api/v1/{slug}/hand?{query}")
+    else:
+        response = WAYS[way](client, f"/en/{slug}/hand/?{query}")
+    assert response.status_code == 200
+    assert len(analyses) == 1
+    assert scores == []  # the analysis's own outcome is what the page shows

@@ -1,0 +1,105 @@
+"""The API's JSON writer: exact decimals as bare numbers, every string exactly as given."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from fractions import Fraction
+
+from django.utils import translation
+from django.utils.translation import gettext_lazy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculator.presenting import dumps
+from calculator.scoring.outcome import Win
+
+
+def loads(text: str):
+    return json.loads(text, parse_float=Decimal)
+
+
+def test_a_private_use_character_in_a_string_stays_a_string():
+    # U+E000 once marked numbers inside the writer: "\ue0008" came out as a bare 8.
+    payload = {"note": "\ue0008", "quoted": 'say "\ue0000.5" \\ \ue000', "\ue000": "key"}
+    assert loads(dumps(payload)) == payload
+
+
+def test_exact_decimals_stay_exact():
+    text = dumps({"a": Fraction(1, 16), "b": Decimal("0.0625"), "c": Fraction(-5, 2)})
+    assert text == '{"a":0.0625,"b":0.0625,"c":-2.5}'
+    assert loads(text) == {"a": Decimal("0.0625"), "b": Decimal("0.0625"), "c": Decimal("-2.5")}
+
+
+def test_whole_amounts_are_json_integers():
+    text = dumps({"a": Fraction(8), "b": Decimal("8.00"), "c": 3, "d": -220, "e": Fraction(0)})
+    assert text == '{"a":8,"b":8,"c":3,"d":-220,"e":0}'
+    assert all(type(value) is int for value in loads(text).values())
+
+
+def test_other_values():
+    payload = {
+        "none": None,
+        "yes": True,
+        "no": False,
+        "list": [1, "二", (Fraction(1, 4),)],
+        "lazy": gettext_lazy("The discarder"),
+        "enum": Win.SELF_DRAW,
+        7: "an int key",
+    }
+    with translation.override("en"):
+        written = dumps(payload)
+    assert loads(written) == {
+        "none": None,
+        "yes": True,
+        "no": False,
+        "list": [1, "二", [Decimal("0.25")]],
+        "lazy": "The discarder",
+        "enum": "self_draw",
+        "7": "an int key",
+    }
+    assert "二" in written  # written as itself, not \u4e8c
+
+
+# Amounts the engine makes: they divide only by 2, 4 and powers of ten, so they end.
+amounts = st.builds(
+    lambda n, twos, fives: Fraction(n, 2**twos * 5**fives),
+    st.integers(-(10**12), 10**12),
+    st.integers(0, 8),
+    st.integers(0, 8),
+)
+# Any text, and text made of what a number-marking trick would trip over.
+texts = st.text() | st.text(alphabet='\ue000"\\0123456789.-e', max_size=8)
+plain_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | texts,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(texts, inner, max_size=4),
+    max_leaves=20,
+)
+with_amounts = st.recursive(
+    st.none() | st.booleans() | texts | amounts,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(texts, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def exact(value):
+    """Numbers as Fractions, so a written value and the value read back compare exactly."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int | Fraction | Decimal):
+        return Fraction(value)
+    if isinstance(value, dict):
+        return {key: exact(item) for key, item in value.items()}
+    return [exact(item) for item in value]
+
+
+@settings(deadline=None)
+@given(plain_json)
+def test_without_amounts_it_writes_what_json_writes(value):
+    assert dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@settings(deadline=None)
+@given(with_amounts)
+def test_everything_reads_back_exactly(value):
+    assert exact(loads(dumps(value))) == exact(value)
