@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint messages chromium check-deploy
+.PHONY: run serve test bench lint messages chromium nginx check-deploy
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,13 +16,20 @@ run: $(STAMP)
 	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(STAMP) chromium
+# The production recipe on this machine: nginx in front of gunicorn on http://127.0.0.1:8080
+# (PORT, HOST, SITE_URL, ALLOWED_HOSTS, SECRET_KEY from the environment; see scripts/serve).
+serve: $(STAMP) nginx
+	$(PY) scripts/serve
+
+test: $(STAMP) chromium nginx
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest
 
-bench: $(STAMP) chromium
+# Speed and size against budgets.md, then the hostile-traffic figures through the recipe.
+bench: $(STAMP) chromium nginx
 	$(PY) bench/run.py
+	$(PY) bench/hostile.py --json bench/results/hostile.json
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -38,3 +45,7 @@ messages: $(STAMP)
 # Browser tests drive Debian's Chromium (never a downloaded browser build).
 chromium:
 	@scripts/ensure-chromium
+
+# make serve and its smoke test run Debian's nginx.
+nginx:
+	@scripts/ensure-nginx

@@ -30,6 +30,8 @@ class Family:
     where: Any  # where it is mostly played
     unit: Any  # what the money is counted in
     enter: Any  # what the table enters
+    title: Any = ""  # the payment page's <title>, after the headline
+    hand_title: Any = ""  # the tile-entry page's <title>, where there is one
 
     @cached_property
     def form(self) -> type[ParamForm] | None:
@@ -66,6 +68,7 @@ FAMILIES: dict[str, Family] = {
             _("Hong Kong, Macau, southern China, and most sets sold in the West"),
             _("points or chips"),
             _("fan"),
+            title=_("Hong Kong mahjong payments"),
         ),
         Family(
             "riichi",
@@ -73,6 +76,8 @@ FAMILIES: dict[str, Family] = {
             _("Japan, and online mahjong everywhere"),
             _("points"),
             _("han and fu, or the hand's shape"),
+            title=_("Riichi mahjong payments"),
+            hand_title=_("Riichi hand: yaku, fu and payment"),
         ),
         Family(
             "mcr",
@@ -80,6 +85,8 @@ FAMILIES: dict[str, Family] = {
             _("International tournaments and official play in China"),
             _("points"),
             _("pattern points"),
+            title=_("MCR (Chinese Official) mahjong payments"),
+            hand_title=_("MCR hand: fans and payment"),
         ),
         Family(
             "nmjl",
@@ -87,6 +94,7 @@ FAMILIES: dict[str, Family] = {
             _("The United States, with the NMJL card"),
             _("points (often 1¢ each)"),
             _("the value printed on the card"),
+            title=_("American (NMJL) mahjong payments"),
         ),
         Family(
             "jiujiang",
@@ -94,6 +102,7 @@ FAMILIES: dict[str, Family] = {
             _("Jiujiang, Jiangxi"),
             _("番 × the stake"),
             _("the hand's patterns and what multiplies them"),
+            title=_("Jiujiang mahjong payments"),
         ),
         Family(
             "classical",
@@ -101,6 +110,7 @@ FAMILIES: dict[str, Family] = {
             _("Ningbo-style tables of the early 20th century"),
             _("副"),
             _("every player's 副 and 番"),
+            title=_("Classical mahjong payments"),
         ),
     ]
 }

@@ -13,8 +13,8 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
-from django.views.decorators.http import require_safe
 
+from calculator.errors import safe_only
 from calculator.families import FAMILIES
 from calculator.forms import mcr_hand, riichi_hand
 from calculator.forms.hand_base import HandForm, errors_extra
@@ -43,18 +43,18 @@ def present(form: HandForm) -> tuple[Presentation, Any]:
     return payment.present(), hand(analysis, payment)
 
 
-@require_safe
+@safe_only
 def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     form = _form_class(slug)(request.GET)
     view, hand = present(form) if form.is_valid() else (None, None)
-    context = page_context(form, view)
+    context = page_context(form, view, title=FAMILIES[slug].hand_title)
     context.update(form.hand_context())
     if hand is not None:
         context.update(hand.context(), payment_url=form.payment_url())
     return render_page(request, f"calculator/{slug}_hand.html", context)
 
 
-@require_safe
+@safe_only
 def api(request: HttpRequest, slug: str) -> HttpResponse:
     form_class = _form_class(slug)
     lang = _api_language(request)

@@ -27,9 +27,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import etag, require_safe
+from django.views.decorators.http import etag
 
 from calculator.context_processors import site as site_context
+from calculator.errors import safe_only
 from calculator.families import FAMILIES, get_family
 from calculator.forms.hk import Form as HKForm
 from calculator.presenters.riichi import LEVEL_NAMES
@@ -130,6 +131,8 @@ STATES: dict[str, tuple[str, str]] = {
     "hk_3": ("hk", ""),
     "hk_3_self": ("hk", "win=self_draw"),
     "hk_3_self_full": ("hk", "win=self_draw&self_draw_pay=full"),
+    "hk_3_liable": ("hk", "win=self_draw&liable=1"),
+    "hk_3_liable_full": ("hk", "win=self_draw&self_draw_pay=full&liable=1"),
     "hk_3_half": ("hk", "split=half"),
     "hk_3_dealer": ("hk", "split=dealer"),
     "hk_3_dealer_won": ("hk", "split=dealer&dealer=1"),
@@ -167,6 +170,19 @@ STATES: dict[str, tuple[str, str]] = {
     "riichi_dealer_tsumo_mangan": ("riichi", "han=5&dealer=1&win=self_draw"),
     # a closed ron with a concealed 發 triplet and a two-sided wait: fu counted for you
     "riichi_count_hatsu": ("riichi", "fu_mode=count&m1=pon_closed_terminal"),
+    # Three players (三麻): 滿貫 under each tsumo mode, and the counters
+    "riichi_tsumo_mangan": ("riichi", "han=5&win=self_draw"),
+    "sanma_ron_mangan": ("riichi", "han=5&players=3"),
+    "sanma_honba_2": ("riichi", "han=5&honba=2&players=3"),
+    "sanma_honba_2_300": ("riichi", "han=5&honba=2&players=3&sanma_honba=300"),
+    "sanma_tsumo_mangan": ("riichi", "han=5&win=self_draw&players=3"),
+    "sanma_tsumo_mangan_split": ("riichi", "han=5&win=self_draw&players=3&sanma=bisection"),
+    "sanma_dealer_tsumo_mangan": ("riichi", "han=5&dealer=1&win=self_draw&players=3"),
+    "sanma_dealer_tsumo_mangan_split": (
+        "riichi",
+        "han=5&dealer=1&win=self_draw&players=3&sanma=bisection",
+    ),
+    "sanma_3_kita": ("riichi", "players=3"),  # riichi + pinfu + one 北 set aside: 3 飜 30 符
     # MCR
     "mcr_8": ("mcr", ""),
     "mcr_8_self": ("mcr", "win=self_draw"),
@@ -352,7 +368,7 @@ def _etag(request: HttpRequest, page: str) -> str:
     return hashlib.sha256(_body(page).encode()).hexdigest()[:32]
 
 
-@require_safe
+@safe_only
 @cache_control(public=True, max_age=3600)
 @etag(_etag)
 def reference(request: HttpRequest, page: str) -> HttpResponse:

@@ -24,6 +24,15 @@ INTEGER = re.compile(r"-?[0-9]+\Z")
 DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
 TRUE_WORDS = {"1", "true", "on", "yes"}
 FALSE_WORDS = {"0", "false", "off", "no"}
+SIGNIFICANT_DIGITS = 9  # far beyond every range; a longer number is out of range unread
+
+
+def significant(digits: str) -> int | None:
+    """The value of a string of ASCII digits, leading zeros allowed however many
+    (`0000000003` is 3); None when it has more significant digits than any range needs,
+    so a huge number is never converted."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= SIGNIFICANT_DIGITS else None
 
 
 class ParamWidget(forms.Widget):
@@ -142,10 +151,10 @@ class IntParam(Param):
     def parse(self, text: str) -> int:
         if not INTEGER.match(text):
             raise ValidationError(_("Enter a whole number, like 3."), code="invalid")
-        if len(text.lstrip("-")) > 9:  # far outside every range; also avoids huge ints
+        if text.startswith("-"):  # no negatives anywhere, `-0` included
             raise self.range_error()
-        value = int(text)
-        if not self.minimum <= value <= self.maximum:
+        value = significant(text)
+        if value is None or not self.minimum <= value <= self.maximum:
             raise self.range_error()
         return value
 
@@ -161,9 +170,9 @@ class IntChoiceParam(Param):
         self.choices = [(str(v), str(v)) for v in self.allowed]
 
     def parse(self, text: str) -> int:
-        if not INTEGER.match(text) or len(text) > 9:
+        if not INTEGER.match(text):
             raise ValidationError(_("Enter a whole number, like 3."), code="invalid")
-        value = int(text)
+        value = None if text.startswith("-") else significant(text)
         if value not in self.allowed:
             raise ValidationError(
                 _("Choose one of %(values)s."),
@@ -192,7 +201,7 @@ class DecimalParam(Param):
                 code="invalid",
                 params={"places": self.places},
             )
-        if len(whole.lstrip("0")) > 9:
+        if len(whole.lstrip("0")) > 9 or text.startswith("-"):  # `-0` is a negative too
             value = None
         else:
             value = Fraction(Decimal(text))

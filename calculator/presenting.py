@@ -22,6 +22,7 @@ ROLE_LABELS: Mapping[str, Any] = {
     "discarder": gettext_lazy("The discarder"),
     "other": gettext_lazy("Another player"),
     "dealer": gettext_lazy("The dealer"),
+    "liable": gettext_lazy("The liable player (包自摸)"),
     "non_dealer": gettext_lazy("A non-dealer"),
     "bettor": gettext_lazy("The bettor"),
     "e": gettext_lazy("East"),

@@ -12,10 +12,10 @@ from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 from calculator import presenting
+from calculator.errors import safe_only
 from calculator.families import FAMILIES, Family, get_family
 from calculator.forms import ParamForm
 from calculator.presenters.base import Presentation
@@ -33,22 +33,35 @@ def absolute(path: str) -> str:
     return settings.SITE_URL + path
 
 
+def _own_name(code: str, name: Any) -> str:
+    """A language's name in that language (廣東話, 简体中文, English): a reader finds their own."""
+    with translation.override(code):
+        return str(name)
+
+
 def language_links(canonical: str) -> list[tuple[str, str, str, bool]]:
     """The same page, state included, in each language (the query string is kept)."""
     current = translation.get_language()
     return [
-        (code, str(name), translate_url(canonical, code), code == current)
+        (code, _own_name(code, name), translate_url(canonical, code), code == current)
         for code, name in settings.LANGUAGES
     ]
 
 
-def page_context(form: ParamForm, view: Presentation | None) -> dict[str, Any]:
-    """What the base layout and the result partial read, valid or not."""
+def page_title(headline: str, name: Any) -> str:
+    """The tab's title: the result first (what a bookmark or a share sheet shows), then the page."""
+    return f"{headline} · {name}" if headline else str(name)
+
+
+def page_context(form: ParamForm, view: Presentation | None, title: Any = "") -> dict[str, Any]:
+    """What the base layout and the result partial read, valid or not. `title` names the
+    page after the headline (the family's payment page unless given)."""
     canonical = form.canonical_url()
     url = absolute(canonical)
+    family = FAMILIES[form.slug]
     context: dict[str, Any] = {
         "form": form,
-        "family": FAMILIES[form.slug],
+        "family": family,
         "families": FAMILIES.values(),
         "view": view,
         "canonical_url": canonical,
@@ -64,6 +77,7 @@ def page_context(form: ParamForm, view: Presentation | None) -> dict[str, Any]:
             sentence=view.sentence,
             share_text=f"{view.headline} {url}",
         )
+    context["page_title"] = page_title(context["headline"], title or family.title)
     return context
 
 
@@ -84,7 +98,7 @@ def score_and_present(family: Family, form: ParamForm) -> tuple[Outcome, Present
     return outcome, family.presenter(form.inputs, outcome, form.idle_settings()).present()
 
 
-@require_safe
+@safe_only
 def calculator(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     family = get_family(slug)
     form = family.form(request.GET)
@@ -125,7 +139,7 @@ def api_result(
     return _json(payload)
 
 
-@require_safe
+@safe_only
 def api(request: HttpRequest, slug: str) -> HttpResponse:
     family = get_family(slug)
     lang = _api_language(request)
@@ -139,7 +153,7 @@ def api(request: HttpRequest, slug: str) -> HttpResponse:
         return api_result(slug, form, outcome, view)
 
 
-@require_safe
+@safe_only
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest, so a player can keep the calculator on the home screen."""
     payload = {

@@ -75,16 +75,23 @@ INSTALLED_APPS = [
     "calculator",
 ]
 
+# The first three wrap everything below them, so whitenoise's static files and the
+# redirects and error pages that later middleware make carry the same headers.
 MIDDLEWARE = [
+    "calculator.middleware.head_without_body",
+    "calculator.middleware.content_security_policy",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "calculator.middleware.readable_query",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "calculator.middleware.content_security_policy",
 ]
+# More query fields than this: the page shows our `too_many_fields` error, the API a 400.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+CSRF_FAILURE_VIEW = "calculator.errors.csrf_failure"
 
 ROOT_URLCONF = "mahjongsite.urls"
 WSGI_APPLICATION = "mahjongsite.wsgi.application"
@@ -143,20 +150,44 @@ SECURE_HSTS_PRELOAD = SECURE_SSL_REDIRECT
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 
+# One line per event, like gunicorn's own; a client's mistake (a refused Host, a 404) is
+# one WARNING line without a traceback (calculator/logs.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "line": {
+            "format": "[%(asctime)s] [%(process)d] [%(levelname)s] %(name)s: %(message)s",
+            "datefmt": "%Y-%m-%d %H:%M:%S %z",
+        }
+    },
+    "filters": {"client_errors": {"()": "calculator.logs.OneLinePerClientError"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "line",
+            "filters": ["client_errors"],
+        }
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
 
-# Rendered pages are a pure function of their parameters and language, so they are cached
-# in each process's memory; REDIS/memcached can replace this without code changes.
-CACHES = {
-    "default": {
-        # While developing, templates change under a running server: cache nothing then.
-        "BACKEND": "django.core.cache.backends."
-        + ("dummy.DummyCache" if DEBUG else "locmem.LocMemCache"),
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+# The one cached thing is the reference pages, per page and language (a handful of
+# entries). Each process keeps its own copy; with several app servers, REDIS_URL
+# (redis://host:6379/0, needs `pip install redis`) shares one cache between them.
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            # While developing, templates change under a running server: cache nothing then.
+            "BACKEND": "django.core.cache.backends."
+            + ("dummy.DummyCache" if DEBUG else "locmem.LocMemCache"),
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
+    }

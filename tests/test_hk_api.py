@@ -27,6 +27,7 @@ def test_default_hand_matches_the_contract_example(api):
         "unit": 1,
         "min_fan": 3,
         "round_up": False,
+        "liable": False,
     }
     result = data["result"]
     assert result["base"] == 8 and result["winner_receives"] == 8
@@ -151,3 +152,83 @@ def test_unknown_lang_is_an_error(api):
 def test_unknown_slug_is_404(client):
     assert client.get("/api/v1/poker").status_code == 404
     assert client.get("/poker/").status_code == 404
+
+
+# --- 包自摸 (rules.md § hk: `liable`) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("params", "liable"),
+    [
+        # self_draw_pay=half: the three shares P/2 each, as one payment of 1.5P
+        ({"fan": 3}, 12),
+        ({"fan": 5, "unit": 4, "split": "half"}, 144),  # 一二蚊: seed 000's 144, one payer
+        # self_draw_pay=full: 3P
+        ({"fan": 3, "self_draw_pay": "full"}, 24),
+        ({"fan": 8, "unit": 4, "scale": "full", "self_draw_pay": "full"}, 3072),
+        # 莊家制: what the three would have paid (winner not dealer P, dealer 1.5P)
+        ({"fan": 3, "split": "dealer"}, 8),
+        ({"fan": 3, "split": "dealer", "dealer": 1}, 12),
+    ],
+)
+def test_liable_player_pays_all_three_shares(api, params, liable):
+    data = api("hk", {**params, "win": "self_draw", "liable": 1})
+    result = data["result"]
+    assert result["payments"] == [
+        {"payer": "liable", "amount": liable},
+        {"payer": "other", "amount": 0},
+        {"payer": "other", "amount": 0},
+    ]
+    assert result["winner_receives"] == liable
+    without = api("hk", {**params, "win": "self_draw"})["result"]
+    assert without["winner_receives"] == liable  # the winner receives the same total
+    assert "liable" in [n["code"] for n in data["notes"]]
+    assert data["url"].endswith("&liable=1")
+
+
+@pytest.mark.parametrize(
+    ("params", "liable", "unrounded_total"),
+    [
+        # 0 番 at 二五雞/4, half table: P = 0.25, three shares 0.125 = 0.375 → 1, not 1 + 1 + 1
+        ({"fan": 0, "unit": "0.25"}, 1, 3),
+        # the whole value each: 3 × 0.25 = 0.75 → 1
+        ({"fan": 0, "unit": "0.25", "self_draw_pay": "full"}, 1, 3),
+        # 2 番 at 二五雞/4: P = 1, one payment of 1.5 is not under 1 and stays exact
+        ({"fan": 2, "unit": "0.25"}, D("1.5"), 3),
+    ],
+)
+def test_round_up_applies_to_the_one_liable_payment(api, params, liable, unrounded_total):
+    params = {**params, "win": "self_draw", "round_up": 1, "min_fan": 0}
+    data = api("hk", {**params, "liable": 1})
+    assert amounts(data) == [liable, 0, 0]
+    assert data["result"]["winner_receives"] == liable
+    # Without 包自摸 each of the three shares is rounded up on its own.
+    assert api("hk", params)["result"]["winner_receives"] == unrounded_total
+
+
+@pytest.mark.parametrize("split", ["full", "half", "dealer"])
+def test_liable_on_a_discard_is_a_contradiction(api, split):
+    data = api("hk", {"liable": 1, "split": split, "lang": "en"}, status=400)
+    assert list(data["errors"]) == ["liable"]
+    error = data["errors"]["liable"][0]
+    assert error["code"] == "contradiction" and "包自摸" in error["message"]
+
+
+def test_liable_steps_say_who_pays_what(api):
+    steps = api("hk", {"win": "self_draw", "liable": 1, "lang": "en"})["result"]["steps"]
+    assert steps[-3:] == [
+        "The liable player (包自摸) pays all three shares: 4 + 4 + 4 = 12",
+        "Another player pays 0 (包自摸: the liable player pays for them)",
+        "Another player pays 0 (包自摸: the liable player pays for them)",
+    ]
+
+
+def test_steps_go_through_the_split_one_line_per_payment(api):
+    steps = api("hk", {"fan": 5, "split": "half", "unit": 4, "lang": "en"})["result"]["steps"]
+    assert steps == [
+        "5 fan → 半辣 (half) 24",
+        "24 × 4 a point = 96",
+        "The discarder pays half of 96 = 48 (半銃)",
+        "Another player pays a quarter of 96 = 24 (半銃)",
+        "Another player pays a quarter of 96 = 24 (半銃)",
+    ]

@@ -122,7 +122,129 @@ def test_reference_table_follows_settings_and_marks_the_fan(client):
     row = re.search(r'<tr data-row="fan-11"><th scope="row">11</th>(.*?)</tr>', html)
     assert row
     cells = re.findall(r'<td class="num">([^<]*)</td>', row.group(1))
-    assert cells == ["2,048", "192", "384", "256"]
+    # capped at 10 (128 points × 2): self-draw each 128; 全銃 discarder 256, each other 0
+    assert cells == ["2,048", "192", "128", "256 / 0"]
+
+
+def reference_cells(html: str) -> dict[int, list[str]]:
+    body = re.search(r'<table class="ref-table hk-points">(.*?)</table>', html, re.S)
+    assert body
+    rows = re.findall(r'<tr data-row="fan-(\d+)"><th scope="row">\d+</th>(.*?)</tr>', body.group(1))
+    return {int(fan): re.findall(r'<td class="num">([^<]*)</td>', cells) for fan, cells in rows}
+
+
+def headings(html: str) -> list[str]:
+    body = re.search(r'<table class="ref-table hk-points">\s*<thead>(.*?)</thead>', html, re.S)
+    return re.findall(r"<th[^>]*>([^<]*)</th>", body.group(1))
+
+
+HALF = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384]
+FULL = [2**f for f in range(14)]
+
+
+def cell(*amounts: float) -> str:
+    return " / ".join(f"{a:,.4f}".rstrip("0").rstrip(".") for a in amounts)
+
+
+@pytest.mark.parametrize(
+    ("query", "self_head", "discard_head", "per_payer"),
+    [
+        # seed 004's table: 半銃 discarder / each other, self-draw each (unit 1)
+        (
+            "split=half",
+            "Self-draw: each pays",
+            "Discard: discarder / each other",
+            lambda p: (cell(p / 2), cell(p / 2, p / 4)),
+        ),
+        (
+            "",
+            "Self-draw: each pays",
+            "Discard: discarder / each other",
+            lambda p: (cell(p / 2), cell(p, 0)),
+        ),
+        (
+            "self_draw_pay=full&unit=4",
+            "Self-draw: each pays",
+            "Discard: discarder / each other",
+            lambda p: (cell(4 * p), cell(4 * p, 0)),
+        ),
+        (
+            "split=dealer",
+            "Self-draw: dealer / each other",
+            "Discard: dealer / each other",
+            lambda p: (cell(p / 2, p / 4), cell(p / 2, p / 4)),
+        ),
+        (
+            "split=dealer&dealer=1",
+            "Self-draw: each pays",
+            "Discard: each pays",
+            lambda p: (cell(p / 2), cell(p / 2)),
+        ),
+        (
+            "win=self_draw&liable=1&split=half",
+            "Self-draw: liable player / each other",
+            "Discard: discarder / each other",
+            lambda p: (cell(3 * p / 2, 0), cell(p / 2, p / 4)),
+        ),
+    ],
+)
+def test_reference_table_shows_what_each_payer_pays(
+    client, query, self_head, discard_head, per_payer
+):
+    """The page's right-hand columns, worked out again from rules.md § hk (cap 10, 半辣)."""
+    html = client.get(f"/en/hk/?{query}").content.decode()
+    assert headings(html)[-2:] == [self_head, discard_head]
+    rows = reference_cells(html)
+    assert sorted(rows) == list(range(14))
+    for fan, cells in rows.items():
+        assert cells[:2] == [f"{FULL[fan]:,}", f"{HALF[fan]:,}"], fan
+        assert tuple(cells[2:]) == per_payer(HALF[min(fan, 10)]), fan
+
+
+def test_reference_table_under_round_up(client):
+    html = client.get("/en/hk/?split=half&unit=0.25&round_up=1").content.decode()
+    rows = reference_cells(html)
+    assert rows[0][2:] == ["1", "1 / 1"]  # 0.125 each, 0.125 / 0.0625: each lifted to 1
+    assert rows[4][2:] == ["2", "2 / 1"]  # 16 × 0.25 = 4: 2 each; 2 / 1 exactly
+
+
+def test_liable_control_sits_beside_the_hand(client):
+    html = client.get("/en/hk/").content.decode()
+    assert 'name="liable" value="1"' in html
+    assert html.index('name="liable"') < html.index('<details class="table-rules" id="rules">')
+
+
+def test_liable_on_the_page(client):
+    html = client.get(
+        "/en/hk/", {"fan": 5, "win": "self_draw", "split": "half", "unit": 4, "liable": 1}
+    ).content.decode()
+    rows = re.findall(r'data-payment data-role="([a-z_]+)" data-amount="([0-9.]+)"', html)
+    assert rows == [("liable", "144"), ("other", "0"), ("other", "0")]
+    assert number(html, "winner_receives") == "144"
+    assert 'data-note="liable"' in html
+    assert "The liable player (包自摸) pays all three shares: 48 + 48 + 48 = 144" in html
+
+
+def test_liable_on_a_discard_shows_the_error_beside_it(client):
+    html = client.get("/en/hk/", {"liable": 1}).content.decode()
+    error = re.search(r'<p class="field-error" id="err-liable"[^>]*>([^<]+)</p>', html)
+    assert error and "包自摸" in error.group(1)
+    assert 'data-state="invalid"' in html and 'data-result="winner_receives"' not in html
+
+
+def test_the_rules_line_opens_the_table_rules(client):
+    html = client.get(
+        "/en/hk/", {"fan": 5, "win": "self_draw", "split": "half", "unit": 4}
+    ).content.decode()
+    line = re.search(r'<p class="rules-line"><a href="#rules" data-rules>([^<]*)</a></p>', html)
+    assert line
+    words = line.group(1)
+    assert words.startswith("Table rules: 一二蚊 · 半辣 (half) · 半銃")
+    assert words.endswith(" · 10-fan cap")
+    assert '<details class="table-rules" id="rules">' in html
+    # inside the result region, so it follows every live change
+    result = html[html.index('<section id="result"') :]
+    assert 'class="rules-line"' in result
 
 
 def test_post_is_not_allowed(client):
@@ -154,15 +276,15 @@ def test_link_preview_describes_the_shared_result(client):
     assert (
         '<meta property="og:url" content="http://testserver/en/hk/?fan=5&amp;split=half">' in html
     )
-    assert (
-        '<meta property="og:title" content="5 fan, 半辣 (half), discard: the winner receives 24">'
-        in html
-    )
+    title = re.search(r'<meta property="og:title" content="([^"]*)">', html).group(1)
+    # the result, then the table rules in one phrase: points table, split, cap
+    assert title.startswith("5 fan, discard: the winner receives 24 (半辣 (half) · 半銃")
+    assert title.endswith(" · 10-fan cap)")
     assert (
         'og:description" content="Split: The discarder 12 · Another player 6 · Another player 6"'
         in html
     )
-    assert "<title>5 fan, 半辣 (half), discard: the winner receives 24" in html
+    assert f"<title>{title} · " in html
 
 
 def test_manifest_lets_the_calculator_live_on_the_home_screen(client):

@@ -160,6 +160,40 @@ def test_classical_page_shows_seed_002(client):
     )
 
 
+def test_classical_first_card_says_every_seats_net(client):
+    """Issue 13, item 1: the first card is the settlement, not the winner's 160 and 80/40/40."""
+    html = client.get(f"/en/classical/?{SEED_002}").content.decode()
+    cards = html[html.index('<div class="cards">') : html.index("Who pays how much")]
+    first = cards[: cards.index('<div class="card">')]  # the card before the second one
+    nets = re.findall(r'<li data-seat-net="(\w)" data-net="(-?\d+)"', first)
+    assert nets == [("e", "-220"), ("s", "160"), ("w", "186"), ("n", "-126")]
+    shown = [
+        re.sub(r"<[^>]+>", "", n)
+        for n in re.findall(r'<strong class="seat-net">(.*?)</strong>', first)
+    ]
+    assert shown == ["−220", "+160", "+186", "−126"]
+    assert number(first, "winner_receives") == "160"
+    pays = re.findall(r'<span class="seat-pays">([^<]*)</span>', first)
+    assert pays == [
+        "pays South 80, West 148",
+        "collects, pays nobody",
+        "pays South 40",
+        "pays South 40, East 8, West 78",
+    ]
+    # No "each payer 80 / 40 / 40" card, and the phone bar and link preview say the nets too.
+    assert "Each payer" not in cards
+    line = "East −220 · South +160 · West +186 · North −126"
+    assert (
+        f'<a class="result-bar js-only" href="#result" aria-hidden="true" tabindex="-1"><span>{line}</span></a>'
+        in html
+    )
+    assert f'<meta property="og:title" content="South wins with 40 副: {line}">' in html
+    assert (
+        "East pays South 80, West 148; West pays South 40; North pays South 40, East 8, West 78"
+        in html
+    )
+
+
 def test_classical_transfer_grid_is_four_by_four(client):
     html = client.get(f"/en/classical/?{SEED_002}").content.decode()
     grid = re.search(r'<table class="ref-table transfer-grid".*?</table>', html, re.S)

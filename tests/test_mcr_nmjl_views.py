@@ -94,23 +94,58 @@ def test_nmjl_says_no_card_content_is_reproduced(client):
     assert "No card content is reproduced here" in html
 
 
-def test_bettor_on_the_winner_is_its_own_line_not_the_winners(client):
+def who_pays(html: str) -> str:
+    table = re.search(r'<table class="who-pays[^"]*">(.*?)</table>', html, re.S)
+    assert table, "no who-pays table"
+    return table.group(1)
+
+
+def test_bettor_on_the_winner_shows_each_losers_whole_payment(client):
+    """Item 8 of issue 13: each loser also pays the bettor, and the cards and the who-pays
+    table say so, with the bettor's takings as a row of that table."""
     html = page(client, "/en/nmjl/", {"bettor": "winner"})
-    assert number(html, "winner_receives") == "100"
+    assert number(html, "winner_receives") == "100"  # the bettor's takings are not the winner's
     assert payment_rows(html) == [("discarder", "50"), ("other", "25"), ("other", "25")]
-    line = re.search(
-        r'<p class="bettor-line" data-bettor="winner" data-amount="100">([^<]*)<', html
+    table = who_pays(html)
+    rows = re.findall(
+        r'<tr data-payment data-role="(\w+)" data-amount="[^"]*"><td>[^<]*</td>'
+        r'<td class="num">([^<]*)</td><td class="num">([^<]*)</td><td class="num">([^<]*)</td>',
+        table,
     )
-    assert line and line.group(1) == "The bettor collects 100 (50 + 25 + 25)"
-    # Below the who-pays table.
-    assert html.index('class="who-pays"') < html.index('class="bettor-line"')
+    # to the winner, to the bettor, in all
+    assert rows == [
+        ("discarder", "50", "50", "100"),
+        ("other", "25", "25", "50"),
+        ("other", "25", "25", "50"),
+    ]
+    bettor = re.search(
+        r'<tr class="bettor-line" data-bettor="winner" data-amount="100"><th scope="row">'
+        r'([^<]*)</th><td></td><td class="num">([^<]*)</td>',
+        table,
+    )
+    assert bettor and bettor.groups() == ("The bettor collects", "100")
+    # the cards: each loser's whole payment, and who gets which half
+    cards = html[html.index('<div class="cards">') : html.index("Who pays how much")]
+    assert '<p class="mid">100 / 50 / 50</p>' in cards
+    assert "The discarder pays 50 + 50 = 100 and the other two 25 + 25 = 50 each" in cards
+    assert 'class="bettor-line"' not in html[html.index("</table>") :]  # nothing after
+
+
+def test_bettor_on_the_winner_of_a_self_draw(client):
+    html = page(client, "/en/nmjl/", {"bettor": "winner", "win": "self_draw"})
+    assert '<p class="mid">100 / 100 / 100</p>' in html
+    assert "Each of the three pays 50 + 50 = 100" in html
+    assert 'data-bettor="winner" data-amount="150"' in who_pays(html)
 
 
 def test_bettor_on_the_discarder_pays_the_winner(client):
     html = page(client, "/en/nmjl/", {"bettor": "discarder"})
     assert number(html, "winner_receives") == "150"
     assert payment_rows(html)[-1] == ("bettor", "50")
-    assert 'data-bettor="discarder" data-amount="50"' in html
+    row = re.search(r'<tr data-payment data-role="bettor"[^>]*>(.*?)</tr>', who_pays(html))
+    assert row and 'data-bettor="discarder"' in row.group(0)
+    assert "Backed the discarder, so pays the winner the same, 50" in row.group(1)
+    assert '<p class="mid">50 / 25 / 25 / 50</p>' in html
 
 
 def test_singles_and_pairs_note(client):

@@ -18,6 +18,7 @@ from django.http import QueryDict
 from django.utils import translation
 
 from calculator.families import FAMILIES, get_family
+from calculator.presenters.base import Presentation
 from calculator.presenting import money
 from calculator.scoring.outcome import Outcome
 
@@ -180,7 +181,7 @@ def test_the_link_text_is_the_claimed_number(client):
 def test_every_calculator_link_says_what_it_shows(client, page):
     for prefix in PREFIXES:
         html = page_html(client, prefix, page)
-        main = html[html.index("<main>") : html.index("</main>")]  # not the header's brand link
+        main = html[html.index("<main") : html.index("</main>")]  # not the header's brand link
         for link in parse(main).links:
             if CALCULATOR_PATH.match(link["href"]):
                 assert "data-claims" in link, link["href"]
@@ -411,15 +412,21 @@ SHARE_STATES = [
 ]
 
 
-def expected_share(slug: str, query: str, language: str) -> tuple[str, str, Outcome]:
-    """The canonical path, the headline and the outcome, from the form, engine and presenter."""
+def expected_view(slug: str, query: str, language: str) -> tuple[str, Presentation, Outcome]:
+    """The canonical path, the presentation and the outcome, from the form, engine and
+    presenter."""
     with translation.override(language):
         family = get_family(slug)
         form = family.form(QueryDict(query))
         assert form.is_valid()
         outcome = family.engine.score(*form.inputs)
-        headline = family.presenter(form.inputs, outcome).present().headline
-        return form.canonical_url(), headline, outcome
+        return form.canonical_url(), family.presenter(form.inputs, outcome).present(), outcome
+
+
+def expected_share(slug: str, query: str, language: str) -> tuple[str, str, Outcome]:
+    """The canonical path, the headline and the outcome."""
+    path, view, outcome = expected_view(slug, query, language)
+    return path, view.headline, outcome
 
 
 def share_hrefs(html: str) -> dict[str, str]:
@@ -435,7 +442,8 @@ def share_hrefs(html: str) -> dict[str, str]:
 @pytest.mark.parametrize("language", ["en", "zh-hant"])
 @pytest.mark.parametrize(("slug", "query"), SHARE_STATES)
 def test_share_links_carry_the_canonical_url_and_the_headline(client, slug, query, language):
-    path, headline, outcome = expected_share(slug, query, language)
+    path, view, outcome = expected_view(slug, query, language)
+    headline = view.headline
     absolute = f"http://testserver{path}"
     prefix = "/en" if language == "en" else ""
     assert path.startswith(f"{prefix}/{slug}/")
@@ -465,15 +473,18 @@ def test_share_links_carry_the_canonical_url_and_the_headline(client, slug, quer
     og_title = re.search(r'<meta property="og:title" content="([^"]*)">', html).group(1)
     assert unescape(og_title) == headline
     copy_result = re.search(r'<button [^>]*class="copy js-only" data-copy="([^"]*)">', html)
-    assert unescape(copy_result.group(1)) == f"{headline} {absolute}"
+    # the copied result also says who pays
+    assert unescape(copy_result.group(1)) == f"{headline} {view.sentence} {absolute}"
     assert f'<link rel="canonical" href="{absolute}">'.replace("&", "&amp;") in html
 
 
 def test_headlines_say_the_result_in_words(client):
+    seed_002 = "e_fu=6&s_fu=20&s_fan=1&w_fu=40&w_fan=1&n_fu=2"
     cases = [
-        ("hk", "fan=5&split=half", "5 fan", "24"),
         ("riichi", "", "3 han 30 fu", "3,900"),
         ("mcr", "points=24&flowers=2", "24 points + 2 flowers", "50"),
+        # classical: every seat's net, not only the winner's takings
+        ("classical", seed_002, "South wins", "East −220 · South +160 · West +186 · North −126"),
     ]
     for slug, query, hand, amount in cases:
         _path, headline, _outcome = expected_share(slug, query, "en")
@@ -481,3 +492,24 @@ def test_headlines_say_the_result_in_words(client):
         html = client.get(f"/en/{slug}/?{query}").content.decode()
         og_title = re.search(r'<meta property="og:title" content="([^"]*)">', html).group(1)
         assert unescape(og_title) == headline
+
+
+@pytest.mark.parametrize(
+    ("query", "amount", "stake"),
+    [("fan=5&split=half", "24", None), ("fan=5&win=self_draw&split=half&unit=4", "144", "一二蚊")],
+)
+def test_hk_headlines_carry_the_table_rules(client, query, amount, stake):
+    """A shared link says its rules: the title, og:title and share text name the stake,
+    the points table, the split and the cap."""
+    _path, view, _outcome = expected_view("hk", query, "en")
+    assert view.headline.startswith("5 fan") and f"receives {amount} " in view.headline
+    assert view.headline.endswith(f"({view.rules_line})")
+    parts = view.rules_line.split(" · ")
+    assert len(parts) == (4 if stake else 3) and parts[-1] == "10-fan cap"
+    if stake:
+        assert parts[0] == stake
+    html = client.get(f"/en/hk/?{query}").content.decode()
+    title = re.search(r"<title>([^<]*)</title>", html).group(1)
+    assert unescape(title).startswith(view.headline)
+    line = re.search(r'<p class="rules-line"><a href="#rules" data-rules>([^<]*)</a>', html)
+    assert line and unescape(line.group(1)).endswith(view.rules_line)

@@ -17,6 +17,9 @@ from calculator.scoring.outcome import Win
 
 WIN_LABELS = {Win.DISCARD: _("Won off a discard"), Win.SELF_DRAW: _("Self-drawn")}
 WIN_SHORT = {Win.DISCARD: _("discard"), Win.SELF_DRAW: _("self-draw")}
+TOO_MANY_FIELDS = _(
+    "This link has more than 1,000 parameters, too many to read. Open the calculator afresh."
+)
 
 
 class ParamForm(forms.Form):
@@ -44,6 +47,15 @@ class ParamForm(forms.Form):
         return {}
 
     # --- shared behaviour ------------------------------------------------------------
+    def full_clean(self) -> None:
+        if getattr(self.data, "too_many_fields", False):  # calculator.middleware.readable_query
+            # Nothing was read, so that is the one error: not "enter a value" on every field.
+            self._errors = forms.utils.ErrorDict()
+            self.cleaned_data = {}
+            self.add_error(None, forms.ValidationError(TOO_MANY_FIELDS, code="too_many_fields"))
+            return
+        super().full_clean()
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if not self.errors:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from django.utils.translation import gettext_lazy as _
@@ -15,6 +16,9 @@ from calculator.scoring.outcome import Win
 class Form(ParamForm):
     slug = "hk"
     engine = hk
+    contradiction_messages: ClassVar = {
+        "liable": _("包自摸 is a self-draw: choose “Self-drawn”, or untick 包自摸."),
+    }
 
     fan = IntParam(
         default=3,
@@ -31,8 +35,8 @@ class Form(ParamForm):
         enum=hk.Scale,
         label=_("Points table"),
         labels={
-            hk.Scale.FULL: _("全辣 — every fan doubles"),
-            hk.Scale.HALF: _("半辣 — doubles every two fan after 4"),
+            hk.Scale.FULL: _("全辣 (辣辣上) — every fan doubles"),
+            hk.Scale.HALF: _("半辣 (半辣上) — doubles every two fan after 4"),
             hk.Scale.STEPPED: _("雙辣三辣 — 4, 6 and 8 fan steps"),
         },
     )
@@ -78,6 +82,14 @@ class Form(ParamForm):
         default=3, minimum=0, maximum=hk.MAX_FAN, label=_("Minimum fan to win (起糊)")
     )
     round_up = BoolParam(default=False, label=_("Round a payment under 1 up to 1"))
+    liable = BoolParam(
+        default=False,
+        label=_("包自摸: one player pays for all three"),
+        help_text=_(
+            "On a self-draw, the player your table holds liable pays all three shares; "
+            "the other two pay nothing."
+        ),
+    )
 
     # Stake presets for `unit` (rules.md: unit = 1 底 ÷ 25).
     stakes: ClassVar[list[tuple[str, str]]] = [
@@ -94,7 +106,9 @@ class Form(ParamForm):
 
     def build_inputs(self) -> tuple[hk.Hand, hk.Rules]:
         data = self.cleaned_data
-        hand = hk.Hand(fan=data["fan"], win=data["win"], dealer=data["dealer"])
+        hand = hk.Hand(
+            fan=data["fan"], win=data["win"], dealer=data["dealer"], liable=data["liable"]
+        )
         rules = hk.Rules(
             scale=data["scale"],
             cap=data["cap"],
@@ -105,3 +119,6 @@ class Form(ParamForm):
             round_up=data["round_up"],
         )
         return hand, rules
+
+    def contradictions(self) -> Mapping[str, str]:
+        return hk.input_errors(self.inputs[0])

@@ -16,7 +16,7 @@ from calculator.params import BoolParam, ChoiceParam, IntChoiceParam, IntParam
 from calculator.presenting import money
 from calculator.scoring import riichi
 from calculator.scoring.outcome import Win
-from calculator.scoring.riichi import PAIR_FU, WAIT_FU, FuMode, Kazoe, Meld, Pair, Wait
+from calculator.scoring.riichi import PAIR_FU, WAIT_FU, FuMode, Kazoe, Meld, Pair, Sanma, Wait
 
 
 def _fill(template: Any, args: dict[str, object]) -> str:
@@ -63,6 +63,23 @@ PAIR_TEXTS = {
 MELD_LABELS = {meld: filled(text, fu=meld.fu) for meld, text in MELD_TEXTS.items()}
 WAIT_LABELS = {wait: filled(text, fu=WAIT_FU[wait]) for wait, text in WAIT_TEXTS.items()}
 PAIR_LABELS = {pair: filled(text, fu=PAIR_FU[pair]) for pair, text in PAIR_TEXTS.items()}
+PLAYERS_TEXTS = {4: _("%(count)s players"), 3: _("%(count)s players (三麻)")}
+SANMA_LABELS = {
+    Sanma.LOSS: _("North's share is not paid (ツモ損)"),
+    Sanma.BISECTION: _("North's share is split between the two payers (北家折半)"),
+}
+
+
+class LabelledIntChoice(IntChoiceParam):
+    """A whole number from a short list, drawn as labelled choices (a radio or a select)."""
+
+    def __init__(self, *, labels: dict[int, Any], radio: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choices = [(str(value), labels[value]) for value in self.allowed]
+        if radio:
+            self.kind = "radio"
+
+
 STRUCTURE_MELD_MESSAGE = _(
     "A called (open) meld cannot be in a closed hand. Untick “closed hand” or make this meld "
     "concealed. (On a 雙碰 ron, the one pon the discard completed is entered as called.)"
@@ -160,6 +177,34 @@ class Form(ParamForm):
         default=Wait.RYANMEN, enum=Wait, labels=WAIT_LABELS, label=_("The winning wait")
     )
     pair = ChoiceParam(default=Pair.PLAIN, enum=Pair, labels=PAIR_LABELS, label=_("The pair"))
+    players = LabelledIntChoice(
+        default=4,
+        allowed=riichi.PLAYERS,
+        labels={n: filled(text, count=n) for n, text in PLAYERS_TEXTS.items()},
+        radio=True,
+        label=_("Players at the table"),
+    )
+    sanma = ChoiceParam(
+        default=Sanma.LOSS,
+        enum=Sanma,
+        labels=SANMA_LABELS,
+        label=_("Three players, on a tsumo"),
+        help_text=_("There is no North seat: what happens to the share North would pay."),
+    )
+    sanma_honba = LabelledIntChoice(
+        default=riichi.SANMA_HONBA[0],
+        allowed=riichi.SANMA_HONBA,
+        labels={
+            value: filled(
+                _("%(ron)s on a ron, %(tsumo)s from each payer on a tsumo"),
+                ron=money(rules.honba_ron),
+                tsumo=money(rules.honba_tsumo),
+            )
+            for value in riichi.SANMA_HONBA
+            for rules in [riichi.Rules(players=3, sanma_honba=value)]
+        },
+        label=_("Three players: each counter (本場) is worth"),
+    )
     m1 = ChoiceParam(default=Meld.RUN, enum=Meld, labels=MELD_LABELS, label=_("Meld 1"))
     m2 = ChoiceParam(default=Meld.RUN, enum=Meld, labels=MELD_LABELS, label=_("Meld 2"))
     m3 = ChoiceParam(default=Meld.RUN, enum=Meld, labels=MELD_LABELS, label=_("Meld 3"))
@@ -189,7 +234,17 @@ class Form(ParamForm):
             fu_mode=data["fu_mode"],
             structure=self._structure(),
         )
-        return hand, riichi.Rules(kiriage=data["kiriage"], kazoe=data["kazoe"])
+        return hand, self.rules()
+
+    def rules(self) -> riichi.Rules:
+        data = self.cleaned_data
+        return riichi.Rules(
+            kiriage=data["kiriage"],
+            kazoe=data["kazoe"],
+            players=data["players"],
+            sanma=data["sanma"],
+            sanma_honba=data["sanma_honba"],
+        )
 
     def contradictions(self) -> dict[str, str]:
         data = self.cleaned_data
@@ -209,6 +264,12 @@ class Form(ParamForm):
     def shows_given_fu(self) -> bool:
         """The `fu` field: in given mode, or whenever it holds an error to fix."""
         return self._raw_mode() != FuMode.COUNT.value or self._has_error(("fu",))
+
+    @property
+    def shows_sanma_rules(self) -> bool:
+        """The three-player table rules: with three players, or while one holds an error."""
+        players = str(self.data.get("players", "4")).strip()
+        return players == "3" or self._has_error(riichi.SANMA_PARAMS)
 
     @property
     def shows_count_fields(self) -> bool:

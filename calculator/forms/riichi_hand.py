@@ -8,15 +8,30 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator.forms import riichi as payment
-from calculator.forms.hand_base import ROUND_LABELS, SEAT_LABELS, HandForm, TilesParam, wind_param
-from calculator.params import BoolParam, ChoiceParam
+from calculator.forms.hand_base import (
+    ROUND_LABELS,
+    SEAT_LABELS,
+    HandForm,
+    TilesParam,
+    excerpt,
+    wind_param,
+)
+from calculator.params import BoolParam, ChoiceParam, IntParam
 from calculator.scoring import riichi
 from calculator.scoring.outcome import Win
-from calculator.scoring.riichi_hand import Analysis, Conditions, analyse, contradictions
-from calculator.scoring.tiles import HandTiles
+from calculator.scoring.riichi_hand import (
+    MAX_KITA,
+    Analysis,
+    Conditions,
+    analyse,
+    contradictions,
+)
+from calculator.scoring.tiles import NOT_IN_SANMA, EntryError, HandTiles, three_player_error, tile
 
 OPEN_MELD = _(
     "Not with a called meld: riichi needs a closed hand (a closed kan, ankan, keeps it closed)."
@@ -56,6 +71,8 @@ class Form(HandForm):
         ),
         "ura": _("Ura dora (裏寶牌) count only for a hand in riichi: tick riichi or clear this."),
         "win_tile": _("The winning tile must be one of the hand's own tiles."),
+        "melds": _("Three-player tables do not chi: a called meld here is a pon or a kan."),
+        "kita": _("Only a three-player table sets 北 aside (拔北): switch to three players."),
     }
 
     hand = TilesParam(
@@ -113,12 +130,59 @@ class Form(HandForm):
         label=_("Ura-dora indicators (裏寶牌指示牌)"),
         help_text=_("Only with riichi."),
     )
+    kita = IntParam(
+        default=0,
+        minimum=0,
+        maximum=MAX_KITA,
+        label=_("北 set aside as dora (拔北)"),
+        help_text=_("Three players: each 北 set aside is a dora; it is not in the hand."),
+    )
     aka = BoolParam(default=True, label=_("Red fives (0m/0p/0s) count as dora (赤寶牌)"))
     open_tanyao = BoolParam(default=True, label=_("Open tanyao allowed (喰斷)"))
     honba = payment.Form.base_fields["honba"]
     riichi_sticks = payment.Form.base_fields["riichi_sticks"]
     kiriage = payment.Form.base_fields["kiriage"]
     kazoe = payment.Form.base_fields["kazoe"]
+    players = payment.Form.base_fields["players"]
+    sanma = payment.Form.base_fields["sanma"]
+    sanma_honba = payment.Form.base_fields["sanma_honba"]
+
+    # --- three players: no 2m–8m, no North seat -------------------------------------------
+    @property
+    def three_players(self) -> bool:
+        """What the page draws for: the parsed `players`, or what was typed."""
+        cleaned = getattr(self, "cleaned_data", {})
+        if "players" in cleaned:
+            return cleaned["players"] == 3
+        return str(self.data.get("players", "")).strip() == "3"
+
+    def clean(self) -> dict[str, Any]:
+        # Before the hand is read: a 2m–8m in a three-player hand is an error where it was
+        # written, like any character that is not a tile of this game.
+        if self.cleaned_data.get("players") == 3:
+            for name in self.tile_fields:
+                text = self.cleaned_data.get(name)
+                error = three_player_error(text, name) if text else None
+                if error is not None:
+                    message = self.entry_message(error)
+                    self.add_error(name, ValidationError(message, code=error.code))
+        return super().clean()
+
+    def entry_message(self, error: EntryError) -> str:
+        if error.code == "bad_notation" and error.args.get("reason") == "three_player":
+            text = str(self.data.get(error.field, ""))
+            index = int(error.args.get("index", 0))  # type: ignore[call-overload]
+            return gettext(
+                "Character %(position)s is %(tile)s (%(excerpt)s), which is not in a "
+                "three-player set: of the 萬 it has only 1m and 9m."
+            ) % {
+                "position": index + 1,
+                "tile": f"{error.args.get('char', '')}m",  # 2m–8m (0m: the red five)
+                "excerpt": excerpt(text, index),
+            }
+        if error.code == "not_allowed" and error.field in ("seat", "round"):
+            return gettext("Three players sit East, South and West: there is no North.")
+        return super().entry_message(error)
 
     # --- engine inputs ----------------------------------------------------------------
     def conditions(self) -> Conditions:
@@ -138,13 +202,21 @@ class Form(HandForm):
             chiihou=data["chiihou"],
             aka=data["aka"],
             open_tanyao=data["open_tanyao"],
+            kita=data["kita"],
         )
 
     def rules(self) -> riichi.Rules:
-        return riichi.Rules(kiriage=self.cleaned_data["kiriage"], kazoe=self.cleaned_data["kazoe"])
+        data = self.cleaned_data
+        return riichi.Rules(
+            kiriage=data["kiriage"],
+            kazoe=data["kazoe"],
+            players=data["players"],
+            sanma=data["sanma"],
+            sanma_honba=data["sanma_honba"],
+        )
 
     def flag_clashes(self, conditions: Conditions) -> dict[str, str]:
-        return contradictions(conditions)
+        return contradictions(conditions, rules=self.rules())
 
     def run(self, hand: HandTiles, conditions: Conditions) -> Analysis | tuple:
         data = self.cleaned_data
@@ -172,5 +244,22 @@ class Form(HandForm):
             riichi_sticks=hand.riichi_sticks,
             kiriage=rules.kiriage,
             kazoe=rules.kazoe,
+            players=rules.players,
+            sanma=rules.sanma,
+            sanma_honba=rules.sanma_honba,
         )
         return values
+
+    # --- what the page draws --------------------------------------------------------------
+    def hand_context(self) -> dict[str, Any]:
+        """As for any hand page; 2m–8m on the keyboard are marked as four-player tiles
+        (hidden at a three-player table, and hidden or shown as the switch changes)."""
+        context = super().hand_context()
+        three = self.three_players
+        for row in context["keyboard_rows"]:
+            for face in row:
+                if tile(face["code"]).kind in NOT_IN_SANMA:
+                    face["players"] = "4"
+                    face["hidden"] = three
+        context["three_players"] = three
+        return context

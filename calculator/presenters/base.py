@@ -44,6 +44,11 @@ class Presentation:
     # Family-specific context for the family's own templates (cards, reference tables),
     # by the names those templates use.
     extras: Mapping[str, Any] = field(default_factory=dict)
+    # The table rules in one short phrase ("一二蚊 · 半辣 · 半銃 · 10 番頂"); "" when the
+    # family has none to show.
+    rules_line: str = ""
+    # The second card: what each payer hands over, in the order of the who-pays table.
+    each_payer: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "extras", MappingProxyType(dict(self.extras)))
@@ -91,6 +96,22 @@ class Presenter:
             "amount": money(self.outcome.winner_receives)
         }
 
+    def sentence(self) -> str:
+        """Who pays it, in one line (the first card, link previews, the copied result)."""
+        return who_pays_sentence(self.outcome)
+
+    def each_payer(self) -> str:
+        """The second card's figures: each payment, in the who-pays table's order."""
+        return " / ".join(money(p.amount) for p in self.outcome.payments)
+
+    def rules_words(self) -> list[str]:
+        """The table rules worth saying under the result, each a word or two; a family
+        words its own (usually those set away from the defaults of its `Rules`)."""
+        return []
+
+    def rules_line(self) -> str:
+        return " · ".join(str(words) for words in self.rules_words())
+
     def reference_current(self) -> str:
         return ""
 
@@ -103,7 +124,7 @@ class Presenter:
         outcome = self.outcome
         return Presentation(
             headline=self.headline(),
-            sentence=who_pays_sentence(outcome),
+            sentence=self.sentence(),
             receives=money(outcome.winner_receives),
             base=money(outcome.base),
             payments=tuple(
@@ -114,6 +135,8 @@ class Presenter:
             steps=tuple(self.describe_step(s) for s in outcome.steps),
             reference_current=self.reference_current(),
             extras=self.extras(),
+            rules_line=self.rules_line(),
+            each_payer=self.each_payer(),
         )
 
 

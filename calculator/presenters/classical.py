@@ -139,11 +139,48 @@ class Presenter(BasePresenter):
         hand, _rules = self.inputs
         winner = hand.winner
         score = next(p["score"] for p in self.outcome.extra["players"] if p["seat"] == winner.value)
-        return gettext("%(winner)s wins with %(score)s 副: the winner receives %(amount)s") % {
+        return gettext("%(winner)s wins with %(score)s 副: %(nets)s") % {
             "winner": payer_label(winner.value),
             "score": money(score),
-            "amount": money(self.outcome.winner_receives),
+            "nets": self.nets_line(),
         }
+
+    def rules_words(self) -> list[str]:
+        """The limit always (tables differ on it), and the unit when it is not 1."""
+        _hand, rules = self.inputs
+        words = [gettext("滿貫 %(limit)s 副") % {"limit": rules.limit}]
+        if rules.unit != cl.Rules().unit:
+            words.append(gettext("%(unit)s a 副") % {"unit": money(rules.unit)})
+        return words
+
+    # --- every seat's money, first: the nets and who pays whom ---------------------------
+    def nets_line(self) -> str:
+        """Each seat's net in one line: 'East −220 · South +160 · West +186 · North −126'."""
+        return " · ".join(
+            gettext("%(seat)s %(net)s") % {"seat": payer_label(p["seat"]), "net": signed(p["net"])}
+            for p in self.outcome.extra["players"]
+        )
+
+    def _paid_by(self, seat: str) -> list[dict[str, Any]]:
+        return [t for t in self.outcome.extra["transfers"] if t["from"] == seat]
+
+    def _pays_words(self, seat: str) -> str:
+        """What one seat hands over, to whom: 'South 80, West 148'; "" when nothing."""
+        return gettext(", ").join(
+            gettext("%(payee)s %(amount)s")
+            % {"payee": payer_label(t["to"]), "amount": money(t["amount"])}
+            for t in self._paid_by(seat)
+        )
+
+    def sentence(self) -> str:
+        """Who pays whom, payer by payer: 'East pays South 80, West 148; …'."""
+        lines = [
+            gettext("%(payer)s pays %(payees)s")
+            % {"payer": payer_label(seat.value), "payees": self._pays_words(seat.value)}
+            for seat in cl.SEATS
+            if self._paid_by(seat.value)
+        ]
+        return gettext("; ").join(lines) if lines else gettext("Nobody pays anybody.")
 
     # --- the four hands, who pays whom, and the counting table -------------------------
     def extras(self) -> dict[str, Any]:
@@ -163,6 +200,8 @@ class Presenter(BasePresenter):
                     "net_exact": exact(player["net"]),
                     "winner": seat is hand.winner,
                     "dealer": seat is hand.dealer,
+                    "net_sign": "+" if player["net"] > 0 else "",
+                    "pays": self._pays_words(seat.value),
                 }
             )
         owed = {(t["from"], t["to"]): t["amount"] for t in outcome.extra["transfers"]}
@@ -196,6 +235,9 @@ class Presenter(BasePresenter):
             for t in outcome.extra["transfers"]
         ]
         return {
+            "first_card": "calculator/classical_first_card.html",
+            "bar_text": self.nets_line(),
+            "pays_label": gettext("Pays the winner"),  # the table lists only those payments
             "players": players,
             "transfer_grid": grid,
             "transfer_columns": [payer_label(seat.value) for seat in cl.SEATS],

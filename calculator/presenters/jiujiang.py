@@ -112,6 +112,26 @@ class Presenter(BasePresenter):
             "amount": money(self.outcome.winner_receives),
         }
 
+    def rules_words(self) -> list[str]:
+        """The cap always; then the payer rule, 底番 and its adding, the 豪華七對 rule and
+        the unit when they are away from their defaults."""
+        _hand, rules = self.inputs
+        default = jj.Rules()
+        words = [CAP_NAMES.get(rules.cap.value, _("no cap"))]
+        if rules.pay is jj.Pay.THREE:
+            words.append(_("包三家"))
+        if rules.base != default.base:
+            words.append(gettext("底番 %(base)s") % {"base": rules.base})
+        if rules.base_add is jj.BaseAdd.ALWAYS:
+            words.append(_("底番 always added"))
+        elif rules.base_add is jj.BaseAdd.NEVER:
+            words.append(_("底番 never added"))
+        if rules.haohua_extra is not default.haohua_extra:
+            words.append(gettext("a second four adds %(add)s 番") % {"add": jj.HAOHUA_ADD})
+        if rules.unit != default.unit:
+            words.append(gettext("%(unit)s a 番") % {"unit": money(rules.unit)})
+        return [str(w) for w in words]
+
     # --- reference table --------------------------------------------------------------
     def extras(self) -> dict[str, Any]:
         """Each pattern alone under the current multipliers, cap, 底番, unit and payer rule."""

@@ -11,7 +11,7 @@ from calculator.forms.base import WIN_SHORT
 from calculator.forms.nmjl import Form
 from calculator.presenters.base import Presenter as BasePresenter
 from calculator.presenters.base import field_labels
-from calculator.presenting import exact, money
+from calculator.presenting import exact, money, payer_label
 from calculator.scoring import nmjl
 from calculator.scoring.outcome import Step
 
@@ -80,6 +80,39 @@ class Presenter(BasePresenter):
             "amount": money(self.outcome.winner_receives),
         }
 
+    def _bet_on_winner(self) -> bool:
+        bet = self.outcome.extra.get("bettor")
+        return bool(bet) and bet["on"] == nmjl.Bettor.WINNER
+
+    def each_payer(self) -> str:
+        """Each loser's whole payment: with a bet on the winner, the bettor is paid the same
+        again, so that is in the figure too."""
+        if not self._bet_on_winner():
+            return super().each_payer()
+        return " / ".join(money(2 * p.amount) for p in self.outcome.payments)
+
+    def sentence(self) -> str:
+        if not self._bet_on_winner():
+            return super().sentence()
+        first, other = self.outcome.payments[0], self.outcome.payments[-1]
+        if first.payer == "discarder":
+            template = _(
+                "The discarder pays %(first)s + %(first)s = %(first_all)s and the other two "
+                "%(other)s + %(other)s = %(other_all)s each: one half to the winner, the "
+                "other to the bettor."
+            )
+        else:
+            template = _(
+                "Each of the three pays %(other)s + %(other)s = %(other_all)s: one half to "
+                "the winner, the other to the bettor."
+            )
+        return str(template) % {
+            "first": money(first.amount),
+            "first_all": money(2 * first.amount),
+            "other": money(other.amount),
+            "other_all": money(2 * other.amount),
+        }
+
     def _bettor_line(self) -> dict[str, Any] | None:
         """The bettor's own line under the who-pays table, or None without a bettor."""
         outcome = self.outcome
@@ -92,11 +125,22 @@ class Presenter(BasePresenter):
                 "amount": money(bet["receives"]),
                 "parts": parts,
             }
-            return {"on": bet["on"], "exact": exact(bet["receives"]), "text": text}
-        text = gettext(
-            "The bettor backed %(on)s and pays the winner %(amount)s, shown in the table above."
-        ) % {"on": BET_ON_WORDS[nmjl.Bettor(bet["on"])], "amount": money(bet["pays"])}
-        return {"on": bet["on"], "exact": exact(bet["pays"]), "text": text}
+            return {
+                "on": bet["on"],
+                "exact": exact(bet["receives"]),
+                "shown": money(bet["receives"]),
+                "text": text,
+            }
+        text = gettext("Backed %(on)s, so pays the winner the same, %(amount)s") % {
+            "on": BET_ON_WORDS[nmjl.Bettor(bet["on"])],
+            "amount": money(bet["pays"]),
+        }
+        return {
+            "on": bet["on"],
+            "exact": exact(bet["pays"]),
+            "shown": money(bet["pays"]),
+            "text": text,
+        }
 
     def extras(self) -> dict[str, Any]:
         (hand,) = self.inputs
@@ -106,7 +150,19 @@ class Presenter(BasePresenter):
             prefix = "jokerless_" if row.jokerless else ""
             cells[prefix + "discard"] = money(row.discard_receives)
             cells[prefix + "self_draw"] = money(row.self_draw_receives)
+        rows = [
+            {
+                "role": p.payer,
+                "label": payer_label(p.payer),
+                "shown": money(p.amount),
+                "exact": exact(p.amount),
+                "whole": money(2 * p.amount),
+            }
+            for p in self.outcome.payments
+        ]
         return {
+            "who_pays_template": "calculator/nmjl_who_pays.html",
+            "bettor_rows": rows if self._bet_on_winner() else (),
             "reference_rows": tuple(by_value.values()),
             "current_value": hand.value,
             "singles_pairs": hand.hand is nmjl.HandKind.SINGLES_PAIRS,

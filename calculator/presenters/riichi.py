@@ -17,7 +17,7 @@ from calculator.presenters.base import field_labels
 from calculator.presenting import format_args, money
 from calculator.scoring import riichi
 from calculator.scoring.outcome import Note, Step, Win
-from calculator.scoring.riichi import FuMode, Kazoe, Meld, Pair, Wait
+from calculator.scoring.riichi import FuMode, Kazoe, Meld, Pair, Sanma, Wait
 
 WIN_WORDS = {Win.DISCARD: _("ron"), Win.SELF_DRAW: _("tsumo")}
 SEAT_WIN = {
@@ -68,11 +68,13 @@ KAZOE_WORDS = {
     Kazoe.YAKUMAN: _("a counted yakuman (累計役滿)"),
     Kazoe.SANBAIMAN: _("sanbaiman and no more (三倍滿)"),
 }
-# Who a payment step is about; on a tsumo `non_dealer` is each of them.
+# Who a payment step is about; on a tsumo `non_dealer` is each of them (with three
+# players and a non-dealer winner, the one other non-dealer).
 PAYER_WORDS = {
     "discarder": _("The discarder"),
     "dealer": _("The dealer"),
     "non_dealer": _("Each non-dealer"),
+    "other_non_dealer": _("The other non-dealer"),
 }
 # What one cell of the point table means, by seat and win type.
 TABLE_READS = {
@@ -83,6 +85,18 @@ TABLE_READS = {
         "then what each of the other two pays."
     ),
     (True, Win.SELF_DRAW): _("Dealer tsumo: each cell is what each of the three others pays."),
+}
+# The same with three players (三麻); a ron reads as with four.
+SANMA_TABLE_READS = {
+    False: _(
+        "Non-dealer tsumo, three players: each cell reads “dealer / non-dealer”: what the "
+        "dealer pays, then what the other non-dealer pays."
+    ),
+    True: _("Dealer tsumo, three players: each cell is what each of the two others pays."),
+}
+SANMA_READS = {
+    Sanma.LOSS: _("North's share is not paid (ツモ損)."),
+    Sanma.BISECTION: _("North's share is split between the two payers (北家折半)."),
 }
 
 
@@ -110,6 +124,14 @@ class Presenter(BasePresenter):
         ),
         "kiriage": _("Kiriage (切上滿貫): %(value)s basic points count as mangan"),
         "payment": _("%(payer)s pays %(base)s × %(times)s = %(raw)s, rounded up to %(amount)s"),
+        "sanma_loss": _(
+            "Three players (三麻), ツモ損: the %(share)s the absent North seat would pay is "
+            "not paid"
+        ),
+        "sanma_bisection": _(
+            "Three players (三麻), 北家折半: the %(share)s the absent North seat would pay is "
+            "split, %(half)s onto each payer before rounding"
+        ),
         "honba": _("Counters (本場) × %(honba)s: each payer adds %(each)s"),
         "sticks": _("Riichi sticks (供託) × %(sticks)s: the winner also collects %(value)s"),
     }
@@ -136,7 +158,11 @@ class Presenter(BasePresenter):
         elif step.code == "basic_points":
             args["factor"] = money(riichi.han_factor(int(str(raw["han"]))))
         elif step.code == "payment":
-            args["payer"] = PAYER_WORDS[str(raw["payer"])]
+            payer = str(raw["payer"])
+            hand, rules = self.inputs
+            if payer == "non_dealer" and rules.three_players and not hand.dealer:
+                payer = "other_non_dealer"  # just the one
+            args["payer"] = PAYER_WORDS[payer]
         return args
 
     def describe_step(self, step: Step) -> str:
@@ -170,9 +196,17 @@ class Presenter(BasePresenter):
             words = gettext("%(han)s han %(fu)s fu") % {"han": hand.han, "fu": outcome.fu}
         return gettext("%(hand)s, %(seat_win)s: the winner receives %(amount)s") % {
             "hand": words,
-            "seat_win": SEAT_WIN[(hand.dealer, hand.win)],
+            "seat_win": self.seat_win(),
             "amount": money(outcome.winner_receives),
         }
+
+    def seat_win(self) -> str:
+        """'non-dealer tsumo', and with three players '… (three players, 三麻)'."""
+        hand, rules = self.inputs
+        words = str(SEAT_WIN[(hand.dealer, hand.win)])
+        if rules.three_players:
+            return gettext("%(seat_win)s (three players, 三麻)") % {"seat_win": words}
+        return words
 
     def reference_current(self) -> str:
         """`3-40` for a cell of the 飜 × 符 grid, or the limit's level (`haneman`)."""
@@ -235,14 +269,21 @@ class Presenter(BasePresenter):
             "point_fus": table.fus,
             "point_rows": rows,
             "point_limits": limits,
-            "point_title": SEAT_WIN[(hand.dealer, hand.win)],
-            "point_reads": TABLE_READS[(hand.dealer, hand.win)],
+            "point_title": self.seat_win(),
+            "point_reads": self.table_reads(),
             "point_honba": (
                 gettext("Counters (本場) × %(honba)s included.") % {"honba": hand.honba}
                 if hand.honba
                 else ""
             ),
         }
+
+    def table_reads(self) -> str:
+        """What one cell of the point table means, for this seat, win type and table."""
+        hand, rules = self.inputs
+        if not rules.three_players or hand.win is Win.DISCARD:
+            return str(TABLE_READS[(hand.dealer, hand.win)])
+        return f"{SANMA_TABLE_READS[hand.dealer]} {SANMA_READS[rules.sanma]}"
 
 
 def _cell_text(cell: riichi.Cell | None) -> str:

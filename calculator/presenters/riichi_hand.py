@@ -14,7 +14,7 @@ from calculator.presenters.riichi import Presenter as PaymentPresenter
 from calculator.scoring import riichi
 from calculator.scoring.outcome import Step
 from calculator.scoring.riichi import Meld, Pair, Wait
-from calculator.scoring.riichi_hand import Analysis
+from calculator.scoring.riichi_hand import Analysis, Yaku
 
 # Each yaku by its key in the `mahjong` package's YakuConfig (the JSON `key`).
 YAKU_NAMES = {
@@ -82,6 +82,7 @@ YAKU_NAMES = {
     "aka_dora": _("Red fives (赤寶牌)"),
     "ura_dora": _("Ura dora (裏寶牌)"),
 }
+KITA_WORDS = _("Nuki dora: 北 set aside (拔北)")  # a `dora` line of its own
 YAKUMAN_WORDS = {1: _("Yakuman (役滿)"), 2: _("Double yakuman (兩倍役滿)")}
 
 # The package's fu reasons, as the riichi payment page's count-mode steps word them.
@@ -107,9 +108,11 @@ class HandPresenter:
         self.analysis = analysis
         self.payment = payment
 
-    def yaku_name(self, key: str, fallback: str) -> str:
-        name = YAKU_NAMES.get(key)
-        return str(name) if name is not None else fallback
+    def yaku_name(self, item: Yaku) -> str:
+        if item.kita:
+            return str(KITA_WORDS)
+        name = YAKU_NAMES.get(item.key)
+        return str(name) if name is not None else item.name
 
     def fu_entries(self) -> list[tuple[str, int, list[str]]]:
         """(reason, fu, words) for each of the package's fu items, in the payment page's
@@ -165,10 +168,11 @@ class HandPresenter:
             yaku.append(
                 {
                     "key": item.key,
-                    "name": self.yaku_name(item.key, item.name),
+                    "name": self.yaku_name(item),
                     "value": value,
                     "han": item.han,
                     "yakuman": item.yakuman,
+                    "kita": item.kita,
                 }
             )
         entries = [] if analysis.yakuman else self.fu_entries()
@@ -201,7 +205,7 @@ class HandPresenter:
         for item in analysis.yaku:
             entry: dict[str, Any] = {
                 "key": item.key,
-                "name": self.yaku_name(item.key, item.name),
+                "name": self.yaku_name(item),
                 "han": item.han,
             }
             if item.yakuman:

@@ -3,7 +3,8 @@
 The table value of a hand doubles with each fan (全辣), or more slowly past 4 fan (半辣,
 雙辣三辣); the table's cap (封頂) clips the fan before the lookup. How the value is split
 depends on the table: the discarder pays it all (全銃), half of it (半銃), or nobody is
-liable and the dealer pays double (莊家制, the old style).
+liable and the dealer pays double (莊家制, the old style). On a self-draw one player may be
+liable for all three shares (包自摸).
 """
 
 from __future__ import annotations
@@ -58,6 +59,18 @@ class Hand:
     fan: int = 3
     win: Win = Win.DISCARD
     dealer: bool = False  # the winner is the dealer (only 莊家制 cares)
+    liable: bool = False  # 包自摸: on a self-draw one player pays all three shares
+
+
+def input_errors(hand: Hand) -> dict[str, str]:
+    """Contradictions between fields, as {parameter: error code}; empty when all is well.
+
+    >>> input_errors(Hand(win=Win.DISCARD, liable=True))
+    {'liable': 'contradiction'}
+    """
+    if hand.liable and hand.win is not Win.SELF_DRAW:
+        return {"liable": "contradiction"}  # 包自摸 is a self-draw by definition
+    return {}
 
 
 def table_value(fan: int, scale: Scale) -> int:
@@ -76,12 +89,16 @@ def table_value(fan: int, scale: Scale) -> int:
 
 
 def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
-    """Who pays what for one hand.
+    """Who pays what for one hand; ValueError (with `input_errors`) on a contradiction.
 
     >>> outcome = score(Hand(fan=3), Rules(split=Split.HALF))
     >>> [str(p.amount) for p in outcome.payments]
     ['4', '2', '2']
+    >>> [(p.payer, str(p.amount)) for p in score(Hand(3, Win.SELF_DRAW, liable=True)).payments]
+    [('liable', '12'), ('other', '0'), ('other', '0')]
     """
+    if errors := input_errors(hand):
+        raise ValueError(errors)
     steps: list[Step] = []
     notes: list[Note] = []
     fan = hand.fan
@@ -97,17 +114,26 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     if rules.unit != 1:
         steps.append(Step("unit", {"value": value, "unit": rules.unit, "points": points}))
 
-    payments, rounded = _settle(points, hand, rules)
-    if rules.split is Split.DEALER:
+    split = _split(points, hand, rules)
+    steps.extend(_pay_steps(points, split, hand, rules))
+    payments, rounded = _round_up(split, rules)
+    if rules.split is Split.DEALER and not hand.liable:
+        # The win type moves no money under 莊家制, unless it makes 包自摸 possible.
         notes.append(Note("setting_unused", {"param": "win"}))
+    if hand.liable:
+        notes.append(Note("liable", {"amount": payments[0].amount}))
     if rounded:
-        steps.append(Step("round_up", {}))
+        steps.append(Step("round_up", {"payments": tuple(p.amount for p in payments)}))
     return Outcome(base=points, payments=payments, steps=tuple(steps), notes=tuple(notes))
 
 
-def _settle(points: Fraction, hand: Hand, rules: Rules) -> tuple[tuple[Payment, ...], bool]:
-    """The payments of `points`, and whether 不足一元作一元計 rounded any of them up."""
-    payments = _split(points, hand, rules)
+def _settle(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
+    """The payments of `points`, rounded up as the table says."""
+    return _round_up(_split(points, hand, rules), rules)[0]
+
+
+def _round_up(payments: tuple[Payment, ...], rules: Rules) -> tuple[tuple[Payment, ...], bool]:
+    """The payments after 不足一元作一元計, and whether it rounded any of them up."""
     if rules.round_up and any(0 < p.amount < 1 for p in payments):
         payments = tuple(Payment(p.payer, Fraction(1)) if 0 < p.amount < 1 else p for p in payments)
         return payments, True
@@ -115,6 +141,20 @@ def _settle(points: Fraction, hand: Hand, rules: Rules) -> tuple[tuple[Payment, 
 
 
 def _split(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
+    parts = _shares(points, hand, rules)
+    if hand.liable:
+        # 包自摸: one player pays what the three would have paid; the other two pay nothing.
+        total = sum((p.amount for p in parts), Fraction(0))
+        return (
+            Payment("liable", total),
+            Payment("other", Fraction(0)),
+            Payment("other", Fraction(0)),
+        )
+    return parts
+
+
+def _shares(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
+    """Each of the three shares, before any liability or rounding."""
     half, quarter = points / 2, points / 4
     if rules.split is Split.DEALER:
         if hand.dealer:
@@ -136,11 +176,43 @@ def _split(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
     )
 
 
+def _pay_steps(
+    points: Fraction, payments: tuple[Payment, ...], hand: Hand, rules: Rules
+) -> list[Step]:
+    """One line of working per payment: who pays what of `points`, and under which rule."""
+    if hand.liable:
+        parts = tuple(p.amount for p in _shares(points, hand, rules))
+        rules_of = ("liable", "liable_other", "liable_other")
+    elif rules.split is Split.DEALER:
+        rules_of = (
+            ("dealer_won",) * 3 if hand.dealer else ("dealer", "dealer_other", "dealer_other")
+        )
+    elif hand.win is Win.SELF_DRAW:
+        rules_of = (f"self_draw_{rules.self_draw_pay.value}",) * 3
+    else:
+        kind = rules.split.value  # full or half
+        rules_of = (f"{kind}_discarder", f"{kind}_other", f"{kind}_other")
+    steps = []
+    for payment, rule in zip(payments, rules_of, strict=True):
+        args: dict[str, object] = {
+            "payer": payment.payer,
+            "amount": payment.amount,
+            "points": points,
+            "rule": rule,
+        }
+        if rule == "liable":
+            args["shares"] = parts
+        steps.append(Step("pay", args))
+    return steps
+
+
 def unused_settings(hand: Hand, rules: Rules) -> frozenset[str]:
     """Parameters that cannot change this result (for the `setting_unused` note)."""
     unused = set()
     if rules.split is Split.DEALER:
-        unused |= {"win", "self_draw_pay"}
+        unused.add("self_draw_pay")
+        if not hand.liable:
+            unused.add("win")  # with 包自摸 the win type decides whether it can apply
     else:
         unused.add("dealer")
         if hand.win is Win.DISCARD:
@@ -155,26 +227,55 @@ class ReferenceRow:
     half: int  # 半辣, before the cap
     self_draw: Fraction  # what the winner receives on a self-draw, under the current rules
     discard: Fraction  # what the winner receives on a discard, under the current rules
+    # What each payer pays, under the current rules: the first payer, then each of the
+    # other two (`discarder`/`dealer`/`liable`, then `other`); one entry when all three
+    # pay the same.
+    self_draw_shares: tuple[Payment, ...] = ()
+    discard_shares: tuple[Payment, ...] = ()
+
+
+def shares(payments: tuple[Payment, ...]) -> tuple[Payment, ...]:
+    """The payments as a table row shows them: the first payer and each of the other two,
+    or one payment when the three have one role (and so pay the same).
+
+    >>> [(p.payer, str(p.amount)) for p in shares(score(Hand(3), Rules(split=Split.HALF)).payments)]
+    [('discarder', '4'), ('other', '2')]
+    >>> [(p.payer, str(p.amount)) for p in shares(score(Hand(3, Win.SELF_DRAW)).payments)]
+    [('other', '4')]
+    """
+    if len({p.payer for p in payments}) == 1:
+        return payments[:1]
+    return payments[:2]
 
 
 def reference_table(hand: Hand, rules: Rules) -> tuple[ReferenceRow, ...]:
     """The 0–13 fan table; the last two columns follow the table's settings.
 
-    Each row is settled exactly as `score()` settles a hand, without its working.
+    Each row is settled exactly as `score()` settles a hand, without its working. A
+    liable player (包自摸) only ever pays for a self-draw, so only that column follows it.
     """
 
-    def receives(fan: int, win: Win) -> Fraction:
+    def settle(fan: int, win: Win) -> tuple[Payment, ...]:
         points = table_value(min(fan, rules.cap), rules.scale) * rules.unit
-        payments, _rounded = _settle(points, Hand(fan, win, hand.dealer), rules)
+        liable = hand.liable and win is Win.SELF_DRAW
+        return _settle(points, Hand(fan, win, hand.dealer, liable), rules)
+
+    def total(payments: tuple[Payment, ...]) -> Fraction:
         return sum((p.amount for p in payments), Fraction(0))
 
-    return tuple(
-        ReferenceRow(
-            fan=fan,
-            full=table_value(fan, Scale.FULL),
-            half=table_value(fan, Scale.HALF),
-            self_draw=receives(fan, Win.SELF_DRAW),
-            discard=receives(fan, Win.DISCARD),
+    rows = []
+    for fan in range(MAX_FAN + 1):
+        self_draw = settle(fan, Win.SELF_DRAW)
+        discard = settle(fan, Win.DISCARD)
+        rows.append(
+            ReferenceRow(
+                fan=fan,
+                full=table_value(fan, Scale.FULL),
+                half=table_value(fan, Scale.HALF),
+                self_draw=total(self_draw),
+                discard=total(discard),
+                self_draw_shares=shares(self_draw),
+                discard_shares=shares(discard),
+            )
         )
-        for fan in range(MAX_FAN + 1)
-    )
+    return tuple(rows)

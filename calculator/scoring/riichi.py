@@ -5,7 +5,12 @@ ladder takes over (滿貫, 跳滿, 倍滿, 三倍滿, 役滿). The discarder pay
 to a dealer); on a self-draw the dealer pays 2× and each other player 1×, every payment
 rounded up to 100 on its own. Counters (本場) and riichi sticks (供託) come on top.
 
-Everything here is `int`: the game's own arithmetic never leaves whole points.
+With three players (三麻, `Rules.players=3`) there is no North seat: a tsumo loses the
+North share (ツモ損) or splits it between the two payers (北家折半), and a counter is worth
+200 or 300 in all (rules.md § riichi with three players).
+
+Every amount here is an `int`: the game's own arithmetic never leaves whole points (北家折半's
+half shares are counted in halves until they are rounded).
 """
 
 from __future__ import annotations
@@ -33,6 +38,9 @@ CLOSED_RON_FU = 10  # 門前加符: a closed hand won on a discard
 HONBA_RON = 300  # 本場: what the discarder adds per counter
 HONBA_TSUMO = 100  # 本場: what each payer adds per counter on a self-draw
 RIICHI_STICK = 1000  # 供託: one riichi stick, collected by the winner
+PLAYERS = (4, 3)  # the `players` parameter's values: four, or three (三麻)
+SANMA_HONBA = (200, 300)  # three players: what one counter is worth in all (`sanma_honba`)
+SANMA_PARAMS = ("sanma", "sanma_honba")  # the settings that only a three-player table uses
 
 
 class Kazoe(StrEnum):
@@ -40,6 +48,13 @@ class Kazoe(StrEnum):
 
     YAKUMAN = "yakuman"  # 累計役滿 (kazoe yakuman): a full yakuman
     SANBAIMAN = "sanbaiman"  # 三倍滿: capped at sanbaiman (EMA 2016)
+
+
+class Sanma(StrEnum):
+    """Three players, tsumo: what becomes of the share the absent North seat would pay."""
+
+    LOSS = "loss"  # ツモ損: it is simply not paid
+    BISECTION = "bisection"  # 北家折半: the two payers each add half of it
 
 
 class FuMode(StrEnum):
@@ -107,10 +122,35 @@ WAIT_FU = {Wait.RYANMEN: 0, Wait.SHANPON: 0, Wait.KANCHAN: 2, Wait.PENCHAN: 2, W
 
 @dataclass(frozen=True)
 class Rules:
-    """One table's settings. Defaults: no kiriage, 13+ han is a (kazoe) yakuman."""
+    """One table's settings. Defaults: four players, no kiriage, 13+ han is a (kazoe)
+    yakuman; with three players, ツモ損 and a 200-point counter."""
 
     kiriage: bool = False  # 切上滿貫: 1,920 basic points (4/30, 3/60) count as mangan
     kazoe: Kazoe = Kazoe.YAKUMAN  # what 13+ han is worth
+    players: int = 4  # 4, or 3 (三麻: no North seat, two payers on a tsumo)
+    sanma: Sanma = Sanma.LOSS  # three players, tsumo: North's share lost or split
+    sanma_honba: int = 200  # three players: a counter's worth in all (ron; tsumo half each)
+
+    def __post_init__(self) -> None:
+        if self.players not in PLAYERS:
+            raise ValueError(f"players must be one of {PLAYERS}, not {self.players!r}")
+        if self.sanma_honba not in SANMA_HONBA:
+            raise ValueError(f"sanma_honba must be one of {SANMA_HONBA}")
+        object.__setattr__(self, "sanma", Sanma(self.sanma))
+
+    @property
+    def three_players(self) -> bool:
+        return self.players == 3
+
+    @property
+    def honba_ron(self) -> int:
+        """What the discarder adds per counter: 300, or `sanma_honba` with three players."""
+        return self.sanma_honba if self.three_players else HONBA_RON
+
+    @property
+    def honba_tsumo(self) -> int:
+        """What each payer adds per counter on a tsumo: 100, or half of `sanma_honba`."""
+        return self.sanma_honba // 2 if self.three_players else HONBA_TSUMO
 
 
 @dataclass(frozen=True)
@@ -131,7 +171,7 @@ class Hand:
     yakuman: int = 0  # number of yakuman; above 0, han and fu are ignored
     dealer: bool = False  # the winner is the dealer (親)
     win: Win = Win.DISCARD  # ron / tsumo
-    honba: int = 0  # 本場: +300 per counter on a ron, +100 from each payer on a tsumo
+    honba: int = 0  # 本場: +300 per counter on a ron, +100 from each on a tsumo (3 players: Rules)
     riichi_sticks: int = 0  # 供託: 1,000 each, collected from the table
     fu_mode: FuMode = FuMode.GIVEN
     structure: Structure = Structure()  # used when fu_mode=count
@@ -304,52 +344,74 @@ def basic_points(han: int, fu: int, rules: Rules = Rules()) -> tuple[int, str | 
     return value, None
 
 
-def _shares(base: int, dealer: bool, win: Win, honba: int) -> tuple[int, int, int]:
-    """The three payers' amounts, in the order of `_payments`, as plain ints."""
-    # Each payment is rounded up on its own, then the counters are added.
+def _halves(dealer: bool, win: Win, rules: Rules) -> tuple[tuple[str, int], ...]:
+    """`shares` in half-multiples, so the arithmetic stays in ints (北家折半 has halves)."""
+    others = rules.players - 1
     if win is Win.DISCARD:
-        return ceil_to(base * (6 if dealer else 4), 100) + HONBA_RON * honba, 0, 0
-    counters = HONBA_TSUMO * honba
+        return (("discarder", 12 if dealer else 8),) + (("other", 0),) * (others - 1)
+    split = rules.three_players and rules.sanma is Sanma.BISECTION
     if dealer:
-        each = ceil_to(2 * base, 100) + counters
-        return each, each, each
-    other = ceil_to(base, 100) + counters
-    return ceil_to(2 * base, 100) + counters, other, other
+        return (("non_dealer", 6 if split else 4),) * others  # North's 2× split: 1× each
+    if split:
+        return ("dealer", 5), ("non_dealer", 3)  # North's 1× split: ½× each
+    return (("dealer", 4),) + (("non_dealer", 2),) * (others - 1)
 
 
-def _payments(base: int, dealer: bool, win: Win, honba: int) -> tuple[Payment, ...]:
-    amounts = _shares(base, dealer, win, honba)
-    if win is Win.DISCARD:
-        roles = ("discarder", "other", "other")
-    elif dealer:
-        roles = ("non_dealer",) * 3
-    else:
-        roles = ("dealer", "non_dealer", "non_dealer")
-    return tuple(
-        Payment(role, Fraction(amount)) for role, amount in zip(roles, amounts, strict=True)
-    )
+def shares(dealer: bool, win: Win, rules: Rules = Rules()) -> tuple[tuple[str, Fraction], ...]:
+    """Each payer's role and multiple of the basic points, in the contract's order.
+
+    Four players: ron 4× (6× to a dealer) from the discarder; tsumo 2× from the dealer and
+    1× from each non-dealer, or 2× from each of three to a dealer. Three players: the same
+    without the North seat (ツモ損), or with its share split between the two (北家折半):
+    a non-dealer's tsumo 2½× / 1½×, a dealer's 3× each.
+
+    >>> [(role, str(times)) for role, times in shares(False, Win.SELF_DRAW, Rules(players=3))]
+    [('dealer', '2'), ('non_dealer', '1')]
+    """
+    return tuple((role, Fraction(halves, 2)) for role, halves in _halves(dealer, win, rules))
 
 
-def _payment_steps(base: int, dealer: bool, win: Win) -> list[Step]:
-    if win is Win.DISCARD:
-        shares = [("discarder", 6 if dealer else 4)]
-    elif dealer:
-        shares = [("non_dealer", 2)]
-    else:
-        shares = [("dealer", 2), ("non_dealer", 1)]
-    return [
-        Step(
-            "payment",
-            {
-                "payer": payer,
-                "base": base,
-                "times": times,
-                "raw": base * times,
-                "amount": ceil_to(base * times, 100),
-            },
+def _amounts(
+    base: int, halves: tuple[tuple[str, int], ...], win: Win, honba: int, rules: Rules
+) -> tuple[int, ...]:
+    """The payers' amounts as plain ints, in the order of `shares`."""
+    # Each payment is rounded up to 100 on its own (after adding a split share: b × h/2
+    # up to 100 is b × h up to 200, halved), then the counters are added; a payer with no
+    # share pays nothing, counters included.
+    each = (rules.honba_ron if win is Win.DISCARD else rules.honba_tsumo) * honba
+    return tuple(ceil_to(base * h, 200) // 2 + each if h else 0 for _role, h in halves)
+
+
+def _payment_steps(
+    base: int, halves: tuple[tuple[str, int], ...], dealer: bool, win: Win, rules: Rules
+) -> list[Step]:
+    steps = []
+    if rules.three_players and win is Win.SELF_DRAW:
+        north = base * 2 if dealer else base  # what the absent North would pay: 2× / 1×
+        if rules.sanma is Sanma.LOSS:
+            steps.append(Step("sanma_loss", {"share": north}))
+        else:
+            steps.append(Step("sanma_bisection", {"share": north, "half": north // 2}))
+    seen: set[tuple[str, int]] = set()
+    for payer, h in halves:
+        if not h or (payer, h) in seen:
+            continue  # one line per kind of payer
+        seen.add((payer, h))
+        times: int | Fraction = h // 2 if h % 2 == 0 else Fraction(h, 2)
+        raw = base * times
+        steps.append(
+            Step(
+                "payment",
+                {
+                    "payer": payer,
+                    "base": base,
+                    "times": times,
+                    "raw": raw if isinstance(raw, int) or raw.denominator > 1 else int(raw),
+                    "amount": ceil_to(base * h, 200) // 2,
+                },
+            )
         )
-        for payer, times in shares
-    ]
+    return steps
 
 
 def fu_in_play(hand: Hand) -> int:
@@ -392,10 +454,14 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
         base, level = basic_points(hand.han, fu, rules)
         steps.extend(_ladder_steps(hand.han, fu, base, level, rules))
 
-    payments = _payments(base, hand.dealer, hand.win, hand.honba)
-    steps.extend(_payment_steps(base, hand.dealer, hand.win))
+    halves = _halves(hand.dealer, hand.win, rules)
+    amounts = _amounts(base, halves, hand.win, hand.honba, rules)
+    payments = tuple(
+        Payment(role, Fraction(amount)) for (role, _h), amount in zip(halves, amounts, strict=True)
+    )
+    steps.extend(_payment_steps(base, halves, hand.dealer, hand.win, rules))
     if hand.honba:
-        each = (HONBA_RON if hand.win is Win.DISCARD else HONBA_TSUMO) * hand.honba
+        each = (rules.honba_ron if hand.win is Win.DISCARD else rules.honba_tsumo) * hand.honba
         steps.append(Step("honba", {"honba": hand.honba, "each": each}))
     from_table = RIICHI_STICK * hand.riichi_sticks
     if hand.riichi_sticks:
@@ -429,15 +495,24 @@ def _ladder_steps(han: int, fu: int, base: int, level: str | None, rules: Rules)
 def unused_settings(hand: Hand, rules: Rules) -> frozenset[str]:
     """Parameters that cannot change this result (for the `setting_unused` note).
 
-    `honba`, `riichi_sticks`, `dealer` and `win` always count. `fu` is not listed at 5 han
-    and up: it no longer moves the payments, but it is still the result's `fu`.
+    `honba`, `riichi_sticks`, `dealer`, `win` and `players` always count. `fu` is not listed
+    at 5 han and up: it no longer moves the payments, but it is still the result's `fu`.
+    `sanma` and `sanma_honba` only count with three players: `sanma` on a tsumo,
+    `sanma_honba` with counters on the table.
 
     >>> sorted(unused_settings(Hand(yakuman=1), Rules()))[:4]
     ['chiitoitsu', 'closed', 'fu', 'fu_mode']
     """
-    if hand.yakuman > 0:
-        return frozenset({"han", "fu", "fu_mode", "kiriage", "kazoe", *STRUCTURE_PARAMS})
     unused: set[str] = set()
+    if not rules.three_players:
+        unused |= set(SANMA_PARAMS)
+    else:
+        if hand.win is Win.DISCARD:
+            unused.add("sanma")
+        if not hand.honba:
+            unused.add("sanma_honba")
+    if hand.yakuman > 0:
+        return frozenset({*unused, "han", "fu", "fu_mode", "kiriage", "kazoe", *STRUCTURE_PARAMS})
     if hand.fu_mode is FuMode.GIVEN:
         unused |= set(STRUCTURE_PARAMS)
     else:
@@ -484,6 +559,7 @@ class PointTable:
     dealer: bool
     win: Win
     honba: int
+    players: int  # 4, or 3: the tsumo cells then follow `Rules.sanma`
     roles: tuple[str, ...]  # ("discarder",) / ("dealer", "non_dealer") / ("non_dealer",)
     fus: tuple[int, ...]
     rows: tuple[HanRow, ...]
@@ -495,16 +571,22 @@ def point_table(hand: Hand, rules: Rules = Rules()) -> PointTable:
 
     A tsumo cell lists one amount per kind of payer (dealer, then each non-dealer); a dealer
     winner's tsumo cell and a ron cell list one. Combinations that `impossible_han_fu`
-    would flag are None.
+    would flag are None. With three players the tsumo cells follow `Rules.sanma` and the
+    counters `Rules.sanma_honba`.
 
     >>> table = point_table(Hand(win=Win.SELF_DRAW))
     >>> table.roles, table.rows[2].cells[2].amounts
     (('dealer', 'non_dealer'), (2000, 1000))
+    >>> sanma = Rules(players=3, sanma=Sanma.BISECTION)
+    >>> point_table(Hand(win=Win.SELF_DRAW), sanma).limits[0].cell.amounts
+    (5000, 3000)
     """
     dealer, win, honba = hand.dealer, hand.win, hand.honba
 
+    halves = _halves(dealer, win, rules)
+
     def cell(base: int, level: str | None) -> Cell:
-        amounts = _shares(base, dealer, win, honba)  # ints: the table is built per request
+        amounts = _amounts(base, halves, win, honba, rules)  # ints: built per request
         return Cell(amounts[: len(roles)], sum(amounts), level)
 
     if win is Win.DISCARD:
@@ -532,4 +614,4 @@ def point_table(hand: Hand, rules: Rules = Rules()) -> PointTable:
         LimitRow("sanbaiman", 11, sanbaiman_top, cell(6000, "sanbaiman")),
         LimitRow("yakuman", kazoe_from, None, cell(8000, "yakuman")),
     )
-    return PointTable(dealer, win, honba, roles, TABLE_FU, rows, limits)
+    return PointTable(dealer, win, honba, rules.players, roles, TABLE_FU, rows, limits)

@@ -4,6 +4,10 @@ The `mahjong` package (pinned 2.1.0) finds the yaku, counts the fu and picks the
 read the hand; the payment is always our `riichi.score` for the han and fu it found, so the
 result is the one the riichi payment page gives for those values.
 
+Three players (`Rules.players=3`): the package reads the hand with `is_three_player` (dora
+indicator 1m points to 9m) and counts the 北 set aside (`Conditions.kita`) as nuki dora;
+the 2m–8m the package would accept are refused before it is asked (`tiles.three_player_error`).
+
 Rules fixed here (the contract is silent): double yakuman hands (13-sided kokushi, suuankou
 tanki, junsei chuuren, daisuushii) count twice, as in the package; renhou, nagashi mangan and
 open riichi are not offered.
@@ -25,7 +29,18 @@ from mahjong.shanten import Shanten
 
 from . import riichi
 from .outcome import Outcome, Win
-from .tiles import COPIES, EntryError, HandTiles, MeldKind, Tile, Wind, counts_34
+from .tiles import (
+    COPIES,
+    NORTH,
+    NOT_IN_SANMA,
+    EntryError,
+    HandTiles,
+    MeldKind,
+    Tile,
+    Wind,
+    counts_34,
+    kita_error,
+)
 
 DEFAULT_RULES = riichi.Rules()  # no kiriage; 13+ han is a kazoe yakuman
 MAX_YAKUMAN = 6  # the `yakuman` parameter's top (the package caps there too)
@@ -36,6 +51,8 @@ KAZOE = {
 # yaku_id -> the attribute name in YakuConfig, which is the stable `key` we report.
 YAKU_KEYS = {yaku.yaku_id: key for key, yaku in vars(YakuConfig()).items()}
 AKA_DORA_NAME = YakuConfig().aka_dora.name
+MAX_KITA = 4  # 北 set aside (拔北): at most the four of the set
+KITA_NAME = "Nuki dora (kita)"  # the line of the 北 set aside; the package folds them into dora
 ERR_NOT_WINNING = HandCalculator.ERR_HAND_NOT_WINNING
 ERR_NO_YAKU = HandCalculator.ERR_NO_YAKU
 # The package's own refusals, should one ever get past `contradictions`: the flag at fault.
@@ -77,6 +94,7 @@ class Conditions:
     chiihou: bool = False  # 地和: a non-dealer's first draw, no call before it
     aka: bool = True  # red fives (0m/0p/0s) count as dora
     open_tanyao: bool = True  # 喰斷: tanyao on an open hand
+    kita: int = 0  # three players: 北 set aside as nuki dora (拔北), 1 dora each, not in hand
 
     @property
     def in_riichi(self) -> bool:
@@ -91,6 +109,7 @@ class Yaku:
     name: str  # the package's English name, e.g. "Yakuhai (haku)" (the web layer translates key)
     han: int | None  # None for a yakuman
     yakuman: int = 0  # 1, or 2 for a double yakuman
+    kita: bool = False  # the line of the 北 set aside (拔北), key `dora`
 
 
 @dataclass(frozen=True)
@@ -105,27 +124,41 @@ class Analysis:
     han: int | None  # None when the hand is a yakuman; may be above 13 (kazoe)
     fu: int | None  # the rounded fu; None for a yakuman
     fu_details: tuple[FuItem, ...]  # empty for a yakuman
-    dora: int  # dora + aka dora + ura dora
+    dora: int  # dora + aka dora + ura dora + kita
     yakuman: int  # 0 for an ordinary hand (also for a kazoe yakuman)
     payment: riichi.Hand  # what the riichi payment page is given (han capped at 13, yakuman at 6)
     rules: riichi.Rules
     outcome: Outcome
 
 
-def contradictions(conditions: Conditions, tiles: HandTiles | None = None) -> dict[str, str]:
+def contradictions(
+    conditions: Conditions, tiles: HandTiles | None = None, rules: riichi.Rules = DEFAULT_RULES
+) -> dict[str, str]:
     """Flags that cannot go together, as {param: "contradiction"} (contract § tile entry).
 
     Without the tiles (they did not parse) only the checks that need no tiles are made.
     Besides the contract's list, the pairs the package refuses are flagged too: `haitei`
     with `rinshan` (the replacement tile is not the last tile of the wall), `houtei` with
     `chankan`. `tenhou`/`chiihou` refuse a closed kan as well: a kan before the first draw
-    ends the hand's claim to it.
+    ends the hand's claim to it. With three players a North `seat` or `round` is
+    `not_allowed` and a `chi:` meld a contradiction on `melds`; `kita` needs three players.
 
     >>> contradictions(Conditions(ippatsu=True))
     {'ippatsu': 'contradiction'}
+    >>> contradictions(Conditions(seat=Wind.NORTH), rules=riichi.Rules(players=3))
+    {'seat': 'not_allowed'}
     """
     c = conditions
     errors: dict[str, str] = {}
+    if rules.three_players:
+        if c.seat is Wind.NORTH:
+            errors["seat"] = "not_allowed"
+        if c.round_wind is Wind.NORTH:
+            errors["round"] = "not_allowed"
+        if tiles is not None and any(meld.kind is MeldKind.CHI for meld in tiles.melds):
+            errors["melds"] = "contradiction"  # three-player tables do not chi
+    elif c.kita:
+        errors["kita"] = "contradiction"  # only a three-player table sets 北 aside
     self_draw = c.win is Win.SELF_DRAW
     melds = tiles.melds if tiles else ()
     called = any(meld.is_open for meld in melds)
@@ -229,6 +262,7 @@ def _config(conditions: Conditions, rules: riichi.Rules) -> HandConfig:
         has_aka_dora=False,  # counted by us, see _scores_with
         kiriage=rules.kiriage,
         kazoe_limit=KAZOE[rules.kazoe],
+        is_three_player=rules.three_players,
     )
     return HandConfig(
         is_tsumo=c.win is Win.SELF_DRAW,
@@ -243,29 +277,35 @@ def _config(conditions: Conditions, rules: riichi.Rules) -> HandConfig:
         is_chiihou=c.chiihou,
         player_wind=EAST + c.seat.index,
         round_wind=EAST + c.round_wind.index,
+        num_nuki_dora=c.kita,
         options=options,
     )
 
 
-def shanten(tiles: HandTiles) -> tuple[int, tuple[Tile, ...]]:
+def shanten(
+    tiles: HandTiles, *, three_players: bool = False, kita: int = 0
+) -> tuple[int, tuple[Tile, ...]]:
     """Shanten of the 13 tiles without the winning tile (regular, seven pairs, kokushi —
     the last two only without melds), and the waits when it is 0.
 
     A wait is a kind that completes the shape and that the player can still draw: kinds
-    whose four copies are all in the player's own hand and melds are left out.
+    whose four copies are all in the player's own hand, melds and 北 set aside (`kita`)
+    are left out, and with three players so are 2m–8m, which the set does not have.
     """
     counts = counts_34(tiles.concealed)
     closed = not tiles.melds
-    value = Shanten.calculate_shanten(counts, use_chiitoitsu=closed, use_kokushi=closed)
+    options = {"use_chiitoitsu": closed, "use_kokushi": closed, "is_three_player": three_players}
+    value = Shanten.calculate_shanten(counts, **options)
     if value != 0:
         return value, ()
     own = counts_34([*tiles.concealed, *(t for m in tiles.melds for t in m.tiles)])
+    own[NORTH] += kita
     waits = []
     for kind in range(34):
-        if own[kind] >= COPIES:
+        if own[kind] >= COPIES or (three_players and kind in NOT_IN_SANMA):
             continue
         counts[kind] += 1
-        if Shanten.calculate_shanten(counts, use_chiitoitsu=closed, use_kokushi=closed) == -1:
+        if Shanten.calculate_shanten(counts, **options) == -1:
             waits.append(Tile(kind))
         counts[kind] -= 1
     return 0, tuple(waits)
@@ -281,17 +321,27 @@ def analyse(
 ) -> Analysis | tuple[EntryError, ...]:
     """Yaku, han, fu and the payment of a checked hand (`tiles.read(..., red_fives=True)`).
 
-    Errors: `contradiction` on each clashing flag; `not_complete` on `hand` with `shanten`
-    and `waits` (canonical tile texts; empty unless shanten is 0); `no_yaku` on `hand`.
+    Errors: `contradiction` on each clashing flag (`not_allowed` on a North seat or round
+    with three players); `too_many_copies` on `kita` for a fifth 北; `not_complete` on
+    `hand` with `shanten` and `waits` (canonical tile texts; empty unless shanten is 0);
+    `no_yaku` on `hand`. With three players the tiles must have no 2m–8m (the form refuses
+    them where they are written: `tiles.three_player_error`).
 
     >>> from calculator.scoring.tiles import read
     >>> result = analyse(read("234567m234p55888s", "8s"), Conditions(riichi=True))
     >>> [y.key for y in result.yaku], result.han, result.fu
     (['riichi', 'tanyao'], 2, 40)
     """
-    clashes = contradictions(conditions, tiles)
+    clashes = contradictions(conditions, tiles, rules)
     if clashes:
         return tuple(EntryError(code, field) for field, code in clashes.items())
+    if rules.three_players:
+        melded = [t for meld in tiles.melds for t in meld.tiles]
+        if any(t.kind in NOT_IN_SANMA for t in (*tiles.hand, *melded, *tiles.dora, *tiles.ura)):
+            raise ValueError("2m–8m in a three-player hand: refuse it with three_player_error")
+        too_many = kita_error(tiles, conditions.kita)
+        if too_many:
+            return (too_many,)
 
     all_tiles, win_index, melds = _package_tiles(tiles)
     aka = _red_fives(tiles) if conditions.aka else 0
@@ -305,7 +355,7 @@ def analyse(
         scores_calculator_factory=_scores_with(aka),
     )
     if response.error == ERR_NOT_WINNING:
-        value, waits = shanten(tiles)
+        value, waits = shanten(tiles, three_players=rules.three_players, kita=conditions.kita)
         args = {"shanten": value, "waits": tuple(str(t) for t in waits)}
         return (EntryError("not_complete", "hand", args),)
     if response.error == ERR_NO_YAKU:
@@ -314,6 +364,23 @@ def analyse(
         field = PACKAGE_ERROR_FIELDS.get(response.error, "hand")
         return (EntryError("contradiction", field, {"package_error": response.error}),)
     return _result(response, tiles, conditions, aka, honba, riichi_sticks, rules)
+
+
+def _split_kita(yaku: list[Yaku], kita: int) -> None:
+    """Give the 北 set aside their own line, named 拔北 by the web layer, key `dora`.
+
+    The package adds one dora per kita into its dora entry (and, when an indicator makes
+    北 a dora, one more per kita, as for any 北: that stays in the dora line, where the
+    hand's own 北 are too). The two lines add up to the package's dora count.
+    """
+    at = next(i for i, y in enumerate(yaku) if y.key == "dora")
+    package = yaku[at]
+    rest = (package.han or 0) - kita
+    kita_line = Yaku("dora", KITA_NAME, kita, kita=True)
+    if rest:
+        yaku[at : at + 1] = [Yaku("dora", package.name, rest), kita_line]
+    else:
+        yaku[at] = kita_line
 
 
 def _result(
@@ -337,12 +404,15 @@ def _result(
         else:
             yaku.append(Yaku(key, item.name, value))
     han = response.han
+    if not yakuman and conditions.kita:
+        _split_kita(yaku, conditions.kita)
     if not yakuman and aka:
         # after dora, before ura dora: the package's own order
         at = next((i for i, y in enumerate(yaku) if y.key == "ura_dora"), len(yaku))
         yaku.insert(at, Yaku("aka_dora", AKA_DORA_NAME, aka))
         han += aka
     dora = sum(y.han or 0 for y in yaku if y.key in ("dora", "aka_dora", "ura_dora"))
+    # (a kita line has the key `dora` too, so it is in the sum)
     dealer = conditions.seat is Wind.EAST
     common = {
         "dealer": dealer,

@@ -30,6 +30,8 @@ FIVES = (4, 13, 22)  # the kinds of 5m, 5p, 5s: the only tiles with a red copy
 COPIES = 4  # of each kind in a set
 RED_COPIES = 1  # red fives per suit, counted among the four
 HAND_SIZE = 14  # tiles in a complete hand, a kan counting as 3
+NOT_IN_SANMA = frozenset(range(1, 8))  # the kinds of 2m–8m: a three-player set has none
+NORTH = 30  # the kind of 北, set aside as nuki dora (拔北) at a three-player table
 FIELDS = ("hand", "win_tile", "melds", "dora", "ura")  # the tile parameters, in URL order
 
 
@@ -193,13 +195,20 @@ def _bad(field_name: str, text: str, index: int, reason: str) -> EntryError:
 
 
 def _scan(
-    text: str, field_name: str, red_fives: bool, start: int = 0, end: int | None = None
+    text: str,
+    field_name: str,
+    red_fives: bool,
+    start: int = 0,
+    end: int | None = None,
+    *,
+    sanma: bool = False,
 ) -> list[tuple[int, Tile]] | EntryError:
     """(index of the digit or character, tile) for each tile in text[start:end].
 
     Reasons for `bad_notation`: `unknown_character`, `no_digits` (a suit letter with no digit
     before it), `no_suit` (digits without a suit letter; points at the first of them),
-    `honor_number` (`0z`, `8z`, `9z`), `red_five` (`0` where red fives are not allowed).
+    `honor_number` (`0z`, `8z`, `9z`), `red_five` (`0` where red fives are not allowed),
+    `three_player` (2m–8m, the red 0m too, in a three-player set: `sanma=True`).
     """
     end = len(text) if end is None else end
     tiles: list[tuple[int, Tile]] = []
@@ -225,6 +234,8 @@ def _scan(
                     tiles.append((digit_index, Tile(suit * 9 + 4, red=True)))
                 else:
                     tiles.append((digit_index, Tile(suit * 9 + digit - 1)))
+                if sanma and tiles[-1][1].kind in NOT_IN_SANMA:
+                    return _bad(field_name, text, digit_index, "three_player")
             pending = []
         elif char in HONOR_CHARACTERS:
             if pending:
@@ -238,7 +249,7 @@ def _scan(
 
 
 def parse_tiles(
-    text: str, field_name: str = "hand", *, red_fives: bool = True
+    text: str, field_name: str = "hand", *, red_fives: bool = True, sanma: bool = False
 ) -> tuple[Tile, ...] | EntryError:
     """The tiles in `text`, in the order written; an empty text gives no tiles.
 
@@ -247,21 +258,21 @@ def parse_tiles(
     >>> parse_tiles("123x").args["index"]
     3
     """
-    scanned = _scan(text, field_name, red_fives)
+    scanned = _scan(text, field_name, red_fives, sanma=sanma)
     if isinstance(scanned, EntryError):
         return scanned
     return tuple(t for _, t in scanned)
 
 
 def parse_tile(
-    text: str, field_name: str = "win_tile", *, red_fives: bool = True
+    text: str, field_name: str = "win_tile", *, red_fives: bool = True, sanma: bool = False
 ) -> Tile | EntryError:
     """Exactly one tile; a second one is `bad_notation` (reason `one_tile`) where it starts.
 
     An empty text is `bad_notation` at index 0 with reason `empty` (the web layer reports a
     missing parameter as `required` before it gets here).
     """
-    scanned = _scan(text, field_name, red_fives)
+    scanned = _scan(text, field_name, red_fives, sanma=sanma)
     if isinstance(scanned, EntryError):
         return scanned
     if not scanned:
@@ -285,7 +296,9 @@ def _meld_shape_ok(kind: MeldKind, tiles: Sequence[Tile]) -> bool:
     return len(set(kinds)) == 1
 
 
-def parse_melds(text: str, *, red_fives: bool = True) -> tuple[Meld, ...] | EntryError:
+def parse_melds(
+    text: str, *, red_fives: bool = True, sanma: bool = False
+) -> tuple[Meld, ...] | EntryError:
     """Comma-separated `chi:123m`, `pon:555z`, `kan:1111p` (open), `ankan:9999s` (closed).
 
     Empty items (a trailing comma) are skipped. `bad_notation` reasons, besides the tile
@@ -312,7 +325,7 @@ def parse_melds(text: str, *, red_fives: bool = True) -> tuple[Meld, ...] | Entr
             if word not in {k.value for k in MeldKind}:
                 return _bad("melds", text, first, "meld_kind")
             kind = MeldKind(word)
-            scanned = _scan(text, "melds", red_fives, colon + 1, end)
+            scanned = _scan(text, "melds", red_fives, colon + 1, end, sanma=sanma)
             if isinstance(scanned, EntryError):
                 return scanned
             tiles = [t for _, t in scanned]
@@ -324,6 +337,26 @@ def parse_melds(text: str, *, red_fives: bool = True) -> tuple[Meld, ...] | Entr
             break
         start = comma + 1
     return tuple(melds)
+
+
+def three_player_error(text: str, field_name: str) -> EntryError | None:
+    """The first 2m–8m (or 0m) in a field that reads, as `bad_notation` (reason
+    `three_player`) where it was written; None when the text suits a three-player set.
+
+    >>> three_player_error("19m 345p", "hand") is None
+    True
+    >>> three_player_error("pon:999m,pon:555m", "melds").args["index"]
+    13
+    """
+    if field_name == "melds":
+        parsed: object = parse_melds(text, sanma=True)
+    elif field_name == "win_tile":
+        parsed = parse_tile(text, field_name, sanma=True)
+    else:
+        parsed = parse_tiles(text, field_name, sanma=True)
+    if isinstance(parsed, EntryError) and parsed.args.get("reason") == "three_player":
+        return parsed
+    return None
 
 
 # --- checks on the whole hand -------------------------------------------------------------
@@ -366,6 +399,23 @@ def copy_errors(
                     args = {"tile": str(t), "count": red_totals[t.kind], "limit": RED_COPIES}
                     errors.append(EntryError("too_many_copies", field_name, args))
     return tuple(errors)
+
+
+def kita_error(tiles: HandTiles, kita: int) -> EntryError | None:
+    """`too_many_copies` on `kita` when the 北 set aside make a fifth 北 with the hand, the
+    melds and the indicators (the 北 set aside are not in `hand`).
+
+    >>> kita_error(read("19m19p19s12345677z", "1z"), 3) is None
+    True
+    >>> kita_error(read("19m19p19s12345677z", "1z"), 4).args["count"]
+    5
+    """
+    melded = [t for meld in tiles.melds for t in meld.tiles]
+    held = sum(t.kind == NORTH for t in (*tiles.hand, *melded, *tiles.dora, *tiles.ura))
+    if kita and held + kita > COPIES:
+        args = {"tile": str(Tile(NORTH)), "count": held + kita, "limit": COPIES}
+        return EntryError("too_many_copies", "kita", args)
+    return None
 
 
 def count_error(hand: Sequence[Tile], melds: Sequence[Meld] = ()) -> EntryError | None:

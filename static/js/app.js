@@ -24,6 +24,13 @@ function copyText(button) {
 document.addEventListener("click", (event) => {
   const copy = event.target.closest("button.copy");
   if (copy) { copyText(copy); return; }
+  // The rules line under the result: open 檯規 before the browser scrolls to it.
+  const rules = event.target.closest("a[data-rules]");
+  if (rules) {
+    const details = document.getElementById("rules");
+    if (details) details.open = true;
+    return;
+  }
   const preset = event.target.closest("button[data-unit]");
   if (preset) {
     const unit = document.getElementById("id_unit");
@@ -43,6 +50,65 @@ function showFuMode(event) {
 }
 document.addEventListener("change", showFuMode);
 
+// --- Riichi: three players (三麻). Parts marked data-players="3" or "4" show only at such a
+// table (the sanma rules; 2m–8m on the tile keyboard, kita), and North is no seat or round.
+// The server renders the first state; this keeps it right as the switch changes.
+function showPlayers(form) {
+  const chosen = form.querySelector('input[name="players"]:checked');
+  if (!chosen) return;
+  form.querySelectorAll("[data-players]").forEach((part) => {
+    if (!part.querySelector(".has-error")) part.hidden = part.dataset.players !== chosen.value;
+  });
+  form.querySelectorAll('input[name="seat"][value="n"], input[name="round"][value="n"]').forEach((input) => {
+    const label = input.closest("label");
+    if (label) label.hidden = chosen.value === "3" && !input.checked;
+  });
+}
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  if (input instanceof HTMLInputElement && input.name === "players" && input.form) showPlayers(input.form);
+});
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("form").forEach(showPlayers);
+});
+
+// --- Jiujiang: 平胡 means "nothing else fits", so ticking a pattern unticks 平胡 and ticking
+// 平胡 unticks the rest (unticking the last pattern brings 平胡 back); 杠上開花 is a self-draw
+// and 搶杠 is won off another player, so ticking one picks the win type and unticks the other.
+// This runs in the capture phase, before htmx reads the form for its request. The server
+// still refuses an impossible set.
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.type !== "checkbox" || !input.form) return;
+  const form = input.form;
+  const set = (selector, on) => form.querySelectorAll(selector).forEach((box) => { box.checked = on; });
+  const patterns = 'input[type="checkbox"][name="pattern"]';
+  if (input.name === "pattern" && input.checked) {
+    set(input.value === "pinghu" ? `${patterns}:not([value="pinghu"])` : `${patterns}[value="pinghu"]`, false);
+  } else if (input.name === "pattern" && input.value !== "pinghu" && !form.querySelector(`${patterns}:checked`)) {
+    set(`${patterns}[value="pinghu"]`, true);
+  } else if (input.name === "gangkai" && input.checked) {
+    set('input[name="win"][value="self_draw"]', true);
+    set('input[type="checkbox"][name="qianggang"]', false);
+  } else if (input.name === "qianggang" && input.checked) {
+    set('input[name="win"][value="discard"]', true);
+    set('input[type="checkbox"][name="gangkai"]', false);
+  }
+}, true);
+
+// --- Skip link: straight to the first field of the form (without this script the link still
+// moves the keyboard's starting point there).
+document.addEventListener("click", (event) => {
+  const skip = event.target instanceof Element && event.target.closest('a.skip-link[href="#calc"]');
+  if (!skip) return;
+  const first = [...document.querySelectorAll("#calc input:not([type=hidden]), #calc select, #calc button, #calc summary")]
+    .find((el) => el.getClientRects().length > 0 && !el.disabled);
+  if (first) {
+    event.preventDefault();
+    first.focus();
+  }
+});
+
 // --- Family switch: on a phone the chips scroll sideways; start with the current one in view.
 document.addEventListener("DOMContentLoaded", () => {
   const current = document.querySelector(".family-switch [aria-current]");
@@ -52,19 +118,47 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
-// --- Result bar (phones): shown only while the result cards are out of sight. -------------
+// --- Result bar: while the first card (what each player pays or gets) is not wholly on
+// screen, at any width, a bar at the bottom keeps its line in sight. It steps aside while it
+// would cover the field in use (its label, help and error included).
 (() => {
   if (!("IntersectionObserver" in window)) return;
   const root = document.documentElement;
+  const clearOfField = () => {
+    const field = document.activeElement;
+    let covered = false;
+    if (field instanceof HTMLElement && field.closest("#calc")) {
+      const bar = document.querySelector("#result .result-bar");
+      const height = (bar && bar.offsetHeight) || 64;
+      const box = (field.closest(".field") || field).getBoundingClientRect();
+      covered = box.bottom > window.innerHeight - height && box.top < window.innerHeight;
+    }
+    root.classList.toggle("bar-aside", covered);
+  };
   const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) root.classList.toggle("result-in-view", entry.isIntersecting);
-  });
+    for (const entry of entries) {
+      // Wholly in view; or, a card taller than the window (a big zoom), filling it.
+      const fills = entry.rootBounds && entry.intersectionRect.height >= entry.rootBounds.height - 2;
+      root.classList.toggle("result-in-view", entry.intersectionRatio >= 1 || Boolean(fills));
+    }
+  }, { threshold: Array.from({ length: 11 }, (_, i) => i / 10) });
   const watch = () => {
     observer.disconnect();
-    const cards = document.querySelector("#result .cards");
-    if (cards) observer.observe(cards);
+    const first = document.querySelector("#result .cards > .card");
+    if (first) observer.observe(first);
     else root.classList.add("result-in-view"); // nothing to show: no bar
+    clearOfField();
+  };
+  let queued = false;
+  const soon = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; clearOfField(); });
   };
   document.addEventListener("DOMContentLoaded", watch);
   document.addEventListener("htmx:afterSettle", watch); // the result region was replaced
+  document.addEventListener("focusin", clearOfField);
+  document.addEventListener("focusout", soon);
+  window.addEventListener("scroll", soon, { passive: true });
+  window.addEventListener("resize", soon);
 })();

@@ -129,6 +129,10 @@
     else if (button.dataset.key === "clear") {
       const input = field(target);
       if (input) { input.value = ""; changed(input); }
+    } else if ("kita" in button.dataset) {
+      const kita = field("kita");
+      kita.value = String(Math.min(4, (parseInt(kita.value, 10) || 0) + 1));
+      changed(kita);
     } else if ("flower" in button.dataset) {
       const flowers = field("flowers");
       const count = Math.min(8, (parseInt(flowers.value, 10) || 0) + 1);

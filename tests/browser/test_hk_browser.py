@@ -130,3 +130,65 @@ def test_no_third_party_requests(phone, live_server):
     phone.fill("#id_fan", "6")
     wait_for_receives(phone, "32")
     assert hosts == {live_server.url.split("/")[2]}
+
+
+# --- issue 13: 包自摸, the rules line, each payer's share in the table ---------------------
+
+
+def test_liable_pays_everything_live_and_a_discard_refuses_it(phone):
+    phone.goto("/en/hk/")
+    mark_page(phone)
+    phone.locator('input[name="win"][value="self_draw"]').check()
+    wait_for_receives(phone, "12")
+    phone.locator("#id_liable").check()
+    wait_for_url(phone, "/en/hk/?win=self_draw&liable=1")
+    roles = phone.eval_on_selector_all(
+        "[data-payment]", "rows => rows.map(r => r.dataset.role + ':' + r.dataset.amount)"
+    )
+    assert roles == ["liable:12", "other:0", "other:0"]
+    assert receives(phone) == "12"
+    head = phone.locator("table.hk-points thead th").nth(3).inner_text()
+    assert head == "Self-draw: liable player / each other"
+    assert phone.locator('table.hk-points tr[data-row="fan-3"] td').nth(2).inner_text() == "12 / 0"
+    # Back to a discard: 包自摸 cannot apply, and the message sits beside the box.
+    phone.locator('input[name="win"][value="discard"]').check()
+    phone.wait_for_selector("#err-liable:has-text('包自摸')")
+    assert phone.locator(RECEIVES).count() == 0
+    phone.locator("#id_liable").uncheck()
+    wait_for_receives(phone, "8")
+    assert phone.locator("#err-liable").inner_text() == ""
+    assert still_same_document(phone)
+
+
+@pytest.mark.parametrize("width", [390, 820])
+def test_a_shared_link_shows_its_rules_and_tapping_them_opens_the_table_rules(
+    browser, live_server, width
+):
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    page.goto(live_server.url + "/en/hk/?fan=5&win=self_draw&split=half&unit=4")
+    line = page.locator(".card-main .rules-line a")
+    assert line.is_visible()
+    words = line.inner_text()
+    assert words.startswith("Table rules: 一二蚊 · 半辣 (half) · 半銃") and "10-fan cap" in words
+    assert "一二蚊" in page.title() and "144" in page.title()
+    copied = page.locator(".card-main button.copy").get_attribute("data-copy")
+    assert "Each of the 3 players pays 48." in copied and copied.endswith("unit=4")
+    assert not page.locator("details#rules").evaluate("d => d.open")
+    line.click()
+    page.wait_for_function("() => document.getElementById('rules').open")
+    assert page.locator("#id_split").is_visible()
+    context.close()
+
+
+def test_the_rules_line_follows_a_live_change(phone):
+    phone.goto("/en/hk/")
+    assert phone.locator(".rules-line").inner_text().endswith("10-fan cap")
+    phone.locator(".rules-line a").click()
+    phone.fill("#id_cap", "8")
+    phone.wait_for_selector(".rules-line:has-text('8-fan cap')")
+    phone.select_option("#id_split", "half")
+    phone.wait_for_function(
+        "() => document.querySelector('table.hk-points tr[data-row=\"fan-3\"] td:nth-of-type(4)')"
+        ".textContent === '4 / 2'"
+    )

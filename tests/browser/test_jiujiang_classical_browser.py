@@ -62,9 +62,9 @@ def test_jiujiang_table_rules_update_live(phone):
 
 
 def test_jiujiang_contradictions_show_beside_the_field_and_recover(phone):
-    phone.goto("/en/jiujiang/?pattern=qidui")
-    phone.locator("#id_gangkai").check()
-    phone.wait_for_selector("#err-gangkai:has-text('self-draw')")
+    # A link can still carry an impossible hand: the server refuses it beside the field.
+    phone.goto("/en/jiujiang/?pattern=qidui&gangkai=1")
+    assert "self-draw" in phone.locator("#err-gangkai").inner_text()
     assert phone.locator(RECEIVES).count() == 0
     phone.locator('input[name="win"][value="self_draw"]').check()
     wait_for_receives(phone, "24")
@@ -73,6 +73,64 @@ def test_jiujiang_contradictions_show_beside_the_field_and_recover(phone):
     phone.wait_for_selector("#err-pattern:has-text('七對')")
     pattern_box(phone, "qidui").uncheck()
     wait_for_receives(phone, "18")
+
+
+@pytest.mark.parametrize("width", [390, 820])
+def test_jiujiang_a_pattern_and_pinghu_untick_each_other(browser, live_server, width):
+    context = browser.new_context(
+        viewport={"width": width, "height": 844}, base_url=live_server.url
+    )
+    page = context.new_page()
+    page.goto("/en/jiujiang/")
+    assert pattern_box(page, "pinghu").is_checked()
+    mark_page(page)
+    # The first tap on a pattern gives its result, not an error: 平胡 steps aside.
+    pattern_box(page, "qingyise").check()
+    wait_for_receives(page, "7")
+    assert not pattern_box(page, "pinghu").is_checked()
+    assert page.locator("#err-pattern").inner_text() == ""
+    wait_for_url(page, "/en/jiujiang/?pattern=qingyise")
+    pattern_box(page, "pengpeng").check()
+    assert not pattern_box(page, "pinghu").is_checked()
+    wait_for_url(page, "/en/jiujiang/?pattern=pengpeng,qingyise")
+    # 平胡 means nothing else fits: ticking it unticks the others.
+    pattern_box(page, "pinghu").check()
+    wait_for_receives(page, "1")
+    assert not pattern_box(page, "qingyise").is_checked()
+    assert not pattern_box(page, "pengpeng").is_checked()
+    wait_for_url(page, "/en/jiujiang/")
+    # Unticking the only pattern left brings 平胡 back.
+    pattern_box(page, "qidui").check()
+    wait_for_receives(page, "4")
+    pattern_box(page, "qidui").uncheck()
+    wait_for_receives(page, "1")
+    assert pattern_box(page, "pinghu").is_checked()
+    assert still_same_document(page)
+    context.close()
+
+
+@pytest.mark.parametrize("width", [390, 820])
+def test_jiujiang_gangkai_picks_self_draw_and_qianggang_a_discard(browser, live_server, width):
+    context = browser.new_context(
+        viewport={"width": width, "height": 844}, base_url=live_server.url
+    )
+    page = context.new_page()
+    page.goto("/en/jiujiang/?pattern=qingyise")
+    assert page.locator('input[name="win"][value="discard"]').is_checked()
+    mark_page(page)
+    page.locator("#id_gangkai").check()
+    wait_for_receives(page, "42")  # 7 × 2 (杠上開花, once) from each of three
+    assert page.locator('input[name="win"][value="self_draw"]').is_checked()
+    assert page.locator("#err-gangkai").inner_text() == ""
+    wait_for_url(page, "/en/jiujiang/?pattern=qingyise&win=self_draw&gangkai=1")
+    # 搶杠 is won off another player's tile: back to a discard, and 杠上開花 goes.
+    page.locator("#id_qianggang").check()
+    wait_for_receives(page, "14")
+    assert page.locator('input[name="win"][value="discard"]').is_checked()
+    assert not page.locator("#id_gangkai").is_checked()
+    wait_for_url(page, "/en/jiujiang/?pattern=qingyise&qianggang=1")
+    assert still_same_document(page)
+    context.close()
 
 
 def test_jiujiang_unticking_everything_asks_for_a_pattern(phone):
@@ -123,6 +181,36 @@ def test_classical_seats_update_live_and_the_address_bar(phone):
     phone.locator('input[name="dealer"][value="s"]').check()
     wait_for_receives(phone, "240")
     wait_for_url(phone, SEED_002 + "&dealer=s")
+
+
+@pytest.mark.parametrize("width", [390, 820])
+def test_classical_first_card_shows_every_seats_net(browser, live_server, width):
+    """Issue 13, item 1: seed 002's four hands; the first card is the settlement."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    page.goto(live_server.url + "/en" + SEED_002)
+    card = page.locator("#result .cards .card").first
+    figures = card.locator(".seat-net").all_inner_texts()
+    assert figures == ["−220", "+160", "+186", "−126"]
+    assert card.locator("[data-seat-net]").evaluate_all(
+        "rows => rows.map(r => r.dataset.seatNet)"
+    ) == [
+        "e",
+        "s",
+        "w",
+        "n",
+    ]
+    assert "pays South 80, West 148" in card.inner_text()
+    box = card.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert "Each payer" not in page.locator("#result .cards").inner_text()
+    if width < 600:  # the phone bar says the same line once the cards are out of sight
+        page.locator("#result .steps").scroll_into_view_if_needed()
+        page.mouse.wheel(0, 3000)
+        bar = page.locator(".result-bar")
+        bar.wait_for(state="visible")
+        assert bar.inner_text() == "East −220 · South +160 · West +186 · North −126"
+    context.close()
 
 
 def test_classical_canonical_url_reproduces_the_result(browser, live_server):

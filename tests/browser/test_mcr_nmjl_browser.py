@@ -58,8 +58,17 @@ def test_nmjl_updates_live_and_the_address_bar(phone):
 def test_nmjl_bettor_line_and_contradiction_live(phone):
     phone.goto("/en/nmjl/")
     phone.select_option("#id_bettor", "winner")
-    phone.wait_for_selector('.bettor-line[data-bettor="winner"]')
-    assert phone.locator(".bettor-line").inner_text() == "The bettor collects 100 (50 + 25 + 25)"
+    phone.wait_for_selector('.who-pays .bettor-line[data-bettor="winner"]')
+    # inside the who-pays table: the bettor's takings, and each loser's whole payment
+    assert phone.locator(".bettor-line").inner_text().split() == [
+        "The",
+        "bettor",
+        "collects",
+        "100",
+    ]
+    whole = phone.locator(".who-pays tbody tr td:last-child").all_inner_texts()
+    assert whole == ["100", "50", "50"]
+    assert phone.locator(".cards .card").nth(1).locator(".mid").inner_text() == "100 / 50 / 50"
     assert receives(phone) == "100"
     phone.select_option("#id_bettor", "discarder")
     wait_for_receives(phone, "150")

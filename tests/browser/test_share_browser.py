@@ -56,9 +56,11 @@ def test_copy_result_puts_the_headline_and_the_link_on_the_clipboard(clipboard_p
     page = clipboard_phone
     page.goto("/en/hk/?fan=5&split=half")
     headline = page.locator('meta[property="og:title"]').get_attribute("content")
-    assert headline.endswith("the winner receives 24")
+    assert "the winner receives 24 (" in headline  # then the table rules
+    who_pays = page.locator('meta[property="og:description"]').get_attribute("content")
+    assert who_pays == "Split: The discarder 12 · Another player 6 · Another player 6"
     page.locator(COPY_RESULT).click()
-    want = f"{headline} {live_server.url}/en/hk/?fan=5&split=half"
+    want = f"{headline} {who_pays} {live_server.url}/en/hk/?fan=5&split=half"
     page.wait_for_function(
         "async (want) => (await navigator.clipboard.readText()) === want", arg=want
     )

@@ -15,6 +15,7 @@ from calculator.scoring.hk import (
     Scale,
     SelfDrawPay,
     Split,
+    input_errors,
     reference_table,
     score,
     table_value,
@@ -169,11 +170,99 @@ def test_reference_table_follows_settings():
     assert rows[3].self_draw == 24  # 8 × 2 / 2 × 3
 
 
+def shown(shares):
+    return [(p.payer, p.amount) for p in shares]
+
+
+def test_reference_table_shows_each_payers_share_like_seed_004():
+    """Seed 004's table: 半辣・半銃 (discarder / each other) and 半辣・自摸 (each), unit 1."""
+    rows = reference_table(Hand(), Rules(split=Split.HALF))
+    assert shown(rows[0].discard_shares) == [("discarder", F(1, 2)), ("other", F(1, 4))]
+    assert shown(rows[0].self_draw_shares) == [("other", F(1, 2))]
+    assert shown(rows[5].discard_shares) == [("discarder", 12), ("other", 6)]
+    assert shown(rows[5].self_draw_shares) == [("other", 12)]
+    assert shown(rows[10].discard_shares) == [("discarder", 64), ("other", 32)]
+    # over the cap the row pays as the cap
+    assert shown(rows[13].discard_shares) == [("discarder", 64), ("other", 32)]
+
+
+def test_reference_table_shares_under_each_split():
+    full = reference_table(Hand(), Rules())
+    assert shown(full[3].discard_shares) == [("discarder", 8), ("other", 0)]
+    dealer = reference_table(Hand(), Rules(split=Split.DEALER))
+    assert shown(dealer[3].discard_shares) == [("dealer", 4), ("other", 2)]
+    assert shown(dealer[3].self_draw_shares) == [("dealer", 4), ("other", 2)]
+    dealer_won = reference_table(Hand(dealer=True), Rules(split=Split.DEALER))
+    assert shown(dealer_won[3].discard_shares) == [("other", 4)]
+    liable = reference_table(Hand(3, Win.SELF_DRAW, liable=True), Rules())
+    assert shown(liable[3].self_draw_shares) == [("liable", 12), ("other", 0)]
+    assert shown(liable[3].discard_shares) == [("discarder", 8), ("other", 0)]  # never liable
+
+
+# 包自摸 (rules.md § hk: `liable`) --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "rules", "liable"),
+    [
+        (Hand(3, Win.SELF_DRAW, liable=True), Rules(), 12),  # 1.5P
+        (Hand(3, Win.SELF_DRAW, liable=True), Rules(self_draw_pay=SelfDrawPay.FULL), 24),  # 3P
+        (Hand(5, Win.SELF_DRAW, liable=True), YAT_YI, 144),
+        (Hand(3, Win.SELF_DRAW, liable=True), Rules(split=Split.DEALER), 8),  # 4 + 2 + 2
+        (Hand(3, Win.SELF_DRAW, True, True), Rules(split=Split.DEALER), 12),  # 4 + 4 + 4
+    ],
+)
+def test_liable_pays_the_three_shares_as_one(hand, rules, liable):
+    outcome = score(hand, rules)
+    assert [(p.payer, p.amount) for p in outcome.payments] == [
+        ("liable", liable),
+        ("other", 0),
+        ("other", 0),
+    ]
+    assert outcome.winner_receives == score(replace(hand, liable=False), rules).winner_receives
+    assert outcome.has_note("liable")
+
+
+def test_liable_round_up_lifts_the_one_payment():
+    rules = Rules(unit=F("0.25"), round_up=True, min_fan=0)
+    # three shares of 0.125 are one payment of 0.375, which becomes 1 (not 1 + 1 + 1)
+    outcome = score(Hand(0, Win.SELF_DRAW, liable=True), rules)
+    assert amounts(outcome) == [1, 0, 0]
+    assert score(Hand(0, Win.SELF_DRAW), rules).winner_receives == 3
+    full = replace(rules, self_draw_pay=SelfDrawPay.FULL)
+    assert amounts(score(Hand(0, Win.SELF_DRAW, liable=True), full)) == [1, 0, 0]  # 0.75 → 1
+
+
+@pytest.mark.parametrize("split", list(Split))
+def test_liable_on_a_discard_is_a_contradiction(split):
+    hand = Hand(3, Win.DISCARD, liable=True)
+    assert input_errors(hand) == {"liable": "contradiction"}
+    with pytest.raises(ValueError, match="liable"):
+        score(hand, Rules(split=split))
+    assert input_errors(Hand(3, Win.SELF_DRAW, liable=True)) == {}
+
+
+def test_each_payment_is_a_step_of_the_working():
+    steps = score(Hand(3), Rules(split=Split.HALF)).steps
+    pays = [(s.args["payer"], s.args["amount"], s.args["rule"]) for s in steps if s.code == "pay"]
+    assert pays == [("discarder", 4, "half_discarder"), ("other", 2, "half_other")] + [
+        ("other", 2, "half_other")
+    ]
+    liable = [s for s in score(Hand(3, Win.SELF_DRAW, liable=True)).steps if s.code == "pay"]
+    assert liable[0].args["shares"] == (4, 4, 4) and liable[0].args["amount"] == 12
+
+
 # Invariants: every payment worked from rules.md § hk, not from the engine ----------------
 
 TABLE = {Scale.FULL: FULL, Scale.HALF: HALF, Scale.STEPPED: STEPPED}
 
-hands = st.builds(Hand, fan=st.integers(0, 30), win=st.sampled_from(Win), dealer=st.booleans())
+hands = st.builds(
+    Hand,
+    fan=st.integers(0, 30),
+    win=st.sampled_from(Win),
+    dealer=st.booleans(),
+    liable=st.booleans(),
+).filter(lambda hand: not (hand.liable and hand.win is Win.DISCARD))  # that one is an error
 rules = st.builds(
     Rules,
     scale=st.sampled_from(Scale),
@@ -201,6 +290,8 @@ def expected_payments(hand: Hand, r: Rules) -> list[tuple[str, Fraction]]:
         rows = [("discarder", points / 2), ("other", points / 4), ("other", points / 4)]
     else:
         rows = [("discarder", points), ("other", F(0)), ("other", F(0))]
+    if hand.liable:  # 包自摸: the three shares as one payment, the other two pay 0
+        rows = [("liable", sum(amount for _, amount in rows)), ("other", F(0)), ("other", F(0))]
     if r.round_up:  # every single payment in (0, 1) becomes 1
         rows = [(payer, F(1) if 0 < amount < 1 else amount) for payer, amount in rows]
     return rows
@@ -225,7 +316,7 @@ def test_the_winner_receives_p_or_its_multiple(hand, r):
     """The 'winner receives' column of rules.md's table, before any rounding up."""
     r = replace(r, round_up=False)
     points = TABLE[r.scale][min(hand.fan, r.cap)] * r.unit
-    if r.split is Split.DEALER:
+    if r.split is Split.DEALER:  # liable or not: the liable player pays what the three would
         receives = points * 3 / 2 if hand.dealer else points
     elif hand.win is Win.SELF_DRAW:
         receives = points * (3 if r.self_draw_pay is SelfDrawPay.FULL else F(3, 2))
@@ -239,6 +330,14 @@ def test_the_winner_receives_p_or_its_multiple(hand, r):
 def test_every_reference_row_is_what_the_published_table_pays(hand, r):
     """The 0–13 table settles each row without `score()`; each must pay what rules.md says."""
     for row in reference_table(hand, r):
-        for win, column in ((Win.SELF_DRAW, row.self_draw), (Win.DISCARD, row.discard)):
-            expected = expected_payments(Hand(row.fan, win, hand.dealer), r)
+        columns = (
+            (Win.SELF_DRAW, row.self_draw, row.self_draw_shares),
+            (Win.DISCARD, row.discard, row.discard_shares),
+        )
+        for win, column, shares in columns:
+            liable = hand.liable and win is Win.SELF_DRAW  # a discard is never liable
+            expected = expected_payments(Hand(row.fan, win, hand.dealer, liable), r)
             assert column == sum(amount for _, amount in expected), (row.fan, win)
+            # the cells: the first payer, then each other; one figure when all three pay alike
+            same = len({payer for payer, _ in expected}) == 1
+            assert shown(shares) == (expected[:1] if same else expected[:2]), (row.fan, win)

@@ -524,12 +524,15 @@ def test_steps_of_a_yakuman():
 STRUCTURE = {"chiitoitsu", "closed", "wait", "pair", "m1", "m2", "m3", "m4"}
 
 
+SANMA = {"sanma", "sanma_honba"}  # a four-player table never uses them
+
+
 def test_unused_settings_default():
-    assert unused_settings(Hand(), Rules()) == STRUCTURE | {"kazoe", "kiriage"}
+    assert unused_settings(Hand(), Rules()) == STRUCTURE | SANMA | {"kazoe", "kiriage"}
 
 
 def test_unused_settings_yakuman():
-    assert unused_settings(Hand(yakuman=1), Rules()) == STRUCTURE | {
+    assert unused_settings(Hand(yakuman=1), Rules()) == STRUCTURE | SANMA | {
         "han",
         "fu",
         "fu_mode",
@@ -539,9 +542,13 @@ def test_unused_settings_yakuman():
 
 
 def test_unused_settings_count_mode():
-    assert unused_settings(Hand(fu_mode=FuMode.COUNT), Rules()) == {"fu", "kazoe", "kiriage"}
+    assert unused_settings(Hand(fu_mode=FuMode.COUNT), Rules()) == SANMA | {
+        "fu",
+        "kazoe",
+        "kiriage",
+    }
     chiitoitsu = Hand(fu_mode=FuMode.COUNT, structure=Structure(chiitoitsu=True))
-    assert unused_settings(chiitoitsu, Rules()) == STRUCTURE - {"chiitoitsu"} | {
+    assert unused_settings(chiitoitsu, Rules()) == STRUCTURE - {"chiitoitsu"} | SANMA | {
         "fu",
         "kazoe",
         "kiriage",

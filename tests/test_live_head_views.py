@@ -1,0 +1,102 @@
+"""Every calculator and hand page through Django's test client: what an htmx fragment carries
+besides the result — the page title, the language links (out of band) and the status line —
+and that the whole page renders the same parts from the same partial."""
+
+from __future__ import annotations
+
+import html as htmlib
+import re
+
+import pytest
+
+HX = {"HX-Request": "true"}
+
+PAGES = [
+    "/hk/?fan=5&split=half",
+    "/en/riichi/?han=4&fu=40&win=self_draw",
+    "/zh-hans/mcr/?points=24",
+    "/en/nmjl/?value=30",
+    "/jiujiang/?pattern=qingyise",
+    "/en/classical/?e_fu=6&s_fu=20&w_fu=40&n_fu=2&s_fan=1&w_fan=1",
+    "/en/riichi/hand/?hand=234567m12388p678s&win_tile=8s",
+    "/zh-hans/mcr/hand/?hand=123456789m123p55s&win_tile=5s",
+]
+
+
+def title(page: str) -> str:
+    titles = re.findall(r"<title>([^<]*)</title>", page)
+    assert len(titles) == 1, titles
+    return htmlib.unescape(titles[0])
+
+
+def languages(page: str) -> str:
+    navs = re.findall(r'<nav id="languages"[^>]*>.*?</nav>', page, re.S)
+    assert len(navs) == 1, navs
+    return navs[0]
+
+
+def announce(page: str) -> str:
+    found = re.findall(r'<p id="announce"[^>]*>([^<]*)</p>', page)
+    assert len(found) == 1, found
+    return htmlib.unescape(found[0])
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_fragment_carries_the_pages_title_links_and_status(client, path):
+    full = client.get(path).content.decode()
+    fragment = client.get(path, headers=HX).content.decode()
+    assert "<html" not in fragment and "<head" not in fragment
+    # A top-level <title> (not inside the result section): htmx takes it as the document's.
+    assert title(fragment) == title(full)
+    assert fragment.index("<title>") > fragment.index("</section>")
+    query = path.partition("?")[2].replace("&", "&amp;")
+    nav = languages(fragment)
+    assert 'hx-swap-oob="true"' in nav
+    assert nav.count(f"?{query}") == 3  # each language keeps the state
+    assert languages(full) == nav.replace(' hx-swap-oob="true"', "")
+    # The status line: filled out of band with the headline; empty in the page as loaded.
+    assert 'hx-swap-oob="innerHTML"' in re.search(r'<p id="announce"[^>]*>', fragment).group(0)
+    assert announce(full) == ""
+    headline = title(full).rsplit(" · ", 1)[0]
+    assert announce(fragment).startswith(headline)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_only_the_status_line_is_live(client, path):
+    for page in (client.get(path).content.decode(), client.get(path, headers=HX).content.decode()):
+        assert page.count("aria-live") == 1
+        assert re.search(r'<p id="announce"[^>]*aria-live="polite"', page)
+
+
+def test_an_invalid_state_has_no_headline_and_an_empty_status(client):
+    fragment = client.get("/en/hk/?fan=99", headers=HX).content.decode()
+    assert title(fragment) == "Hong Kong mahjong payments"
+    assert announce(fragment) == ""
+    assert "fan=99" in languages(fragment)
+
+
+def test_a_blank_hand_page_resets_the_title(client):
+    fragment = client.get("/en/riichi/hand/?hand=", headers=HX).content.decode()
+    assert title(fragment) == "Riichi hand: yaku, fu and payment"
+    assert announce(fragment) == ""
+
+
+def test_each_language_is_named_in_itself(client):
+    nav = languages(client.get("/en/hk/").content.decode())
+    names = re.findall(r'lang="([a-z-]+)"[^>]*>([^<]+)</a>', nav)
+    assert names == [("zh-hant", "廣東話"), ("zh-hans", "简体中文"), ("en", "English")]
+
+
+@pytest.mark.parametrize(
+    ("path", "target", "words"),
+    [
+        ("/en/hk/", "#calc", "Skip to the inputs"),
+        ("/en/glossary/", "#content", "Skip to the content"),
+    ],
+)
+def test_a_skip_link_comes_first(client, path, target, words):
+    page = client.get(path).content.decode()
+    body = page[page.index("<body>") :]
+    first_link = re.search(r"<a [^>]*>[^<]*</a>", body).group(0)
+    assert f'href="{target}"' in first_link and words in first_link
+    assert f'id="{target[1:]}"' in page
