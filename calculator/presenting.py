@@ -12,6 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -30,6 +31,20 @@ ROLE_LABELS: Mapping[str, Any] = {
     "w": gettext_lazy("West"),
     "n": gettext_lazy("North"),
 }
+
+
+def _fill(template: Any, args: Mapping[str, object]) -> str:
+    return str(template) % args
+
+
+_filled = lazy(_fill, str)
+
+
+def filled(template: Any, **args: object) -> Any:
+    """A %-format label translated when it is shown, with the engine's numbers put in then:
+    `filled(_("… %(fu)s fu"), fu=meld.fu)`. Labels are built at import time, before any
+    request has a language, and no number is typed into a msgid."""
+    return _filled(template, args)
 
 
 def money(value: Fraction | int) -> str:

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +19,7 @@ from calculator.params import (
     MultiChoiceParam,
     MultiParamWidget,
 )
+from calculator.presenting import filled
 from calculator.scoring import jiujiang as jj
 from calculator.scoring.outcome import Win
 
@@ -34,19 +34,6 @@ PATTERN_NAMES = {
     P.QINGYISE: _("清一色"),
     P.HAOHUA: _("豪華七對"),
 }
-
-
-def _filled(message: Any, values: Mapping[str, object]) -> str:
-    return str(message) % values
-
-
-# A translated label with the engine's numbers put in when it is shown, in the active
-# language: `filled(_("… (%(fan)s 番)"), fan=…)`. The numbers are never typed into a msgid.
-_filled_lazy = lazy(_filled, str)
-
-
-def filled(message: Any, **values: object) -> Any:
-    return _filled_lazy(message, values)
 
 
 def _pattern_label(pattern: jj.Pattern, message: Any) -> Any:

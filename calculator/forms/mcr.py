@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from calculator.forms.base import WIN_LABELS, ParamForm
 from calculator.params import ChoiceParam, IntParam
+from calculator.presenting import filled
 from calculator.scoring import mcr
 from calculator.scoring.outcome import Win
-
-
-def _fill(text: Any, **args: object) -> str:
-    return str(text) % args
-
-
-# %-formatting that waits for the request's language: help texts are built at import time,
-# and the numbers in them are the engine's.
-fill_lazy = lazy(_fill, str)
 
 
 class Form(ParamForm):
@@ -33,7 +24,7 @@ class Form(ParamForm):
         minimum=0,
         maximum=1000,
         label=_("Pattern points (分)"),
-        help_text=fill_lazy(
+        help_text=filled(
             _(
                 "The hand's pattern points, flowers not included. A hand needs %(min)s to win "
                 "(八番起和)."
@@ -46,7 +37,7 @@ class Form(ParamForm):
         minimum=0,
         maximum=mcr.MAX_FLOWERS,
         label=_("Flowers (花牌)"),
-        help_text=fill_lazy(
+        help_text=filled(
             _("Flower and season tiles, %(each)s point each (0–%(max)s)."),
             each=mcr.FLOWER_POINTS,
             max=mcr.MAX_FLOWERS,

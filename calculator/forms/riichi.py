@@ -8,29 +8,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from calculator.forms.base import ParamForm
 from calculator.params import BoolParam, ChoiceParam, IntChoiceParam, IntParam
-from calculator.presenting import money
+from calculator.presenting import filled, money
 from calculator.scoring import riichi
 from calculator.scoring.outcome import Win
 from calculator.scoring.riichi import PAIR_FU, WAIT_FU, FuMode, Kazoe, Meld, Pair, Sanma, Wait
-
-
-def _fill(template: Any, args: dict[str, object]) -> str:
-    return str(template) % args
-
-
-# A %-format label, translated when it is shown: `filled(_("… %(fu)s fu"), fu=2)`.
-_filled = lazy(_fill, str)
-
-
-def filled(template: Any, **args: object) -> Any:
-    """A lazy label: the template is translated per request, the numbers put in then."""
-    return _filled(template, args)
-
 
 WIN_LABELS = {
     Win.DISCARD: _("Ron (榮和): off a discard"),

@@ -304,3 +304,27 @@ def test_the_bar_never_covers_the_focused_field(page):
     page.evaluate("document.activeElement.blur()")
     wait_for_bar(page, True)
     assert page.locator(f"{BAR} strong").inner_text() == "4,500"
+
+
+# --- 200 % zoom -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("prefix", ["", "/zh-hans", "/en"])
+def test_the_header_fits_at_200_percent_zoom(browser, live_server, prefix):
+    """A 390 px phone at 200 % zoom lays the page out 195 px wide."""
+    context = browser.new_context(viewport={"width": 195, "height": 422}, base_url=live_server.url)
+    page = context.new_page()
+    page.goto(f"{prefix}/riichi/")
+    # Every language name and family chip on one line (no character-per-line stacks)...
+    tall = page.evaluate(
+        """() => [...document.querySelectorAll('.languages a, .family-switch a')]
+            .filter(a => a.getBoundingClientRect().height > 46).map(a => a.textContent.trim())"""
+    )
+    assert tall == []
+    # ...and nothing in the header runs off the side.
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('.site-header a')]
+            .filter(a => a.getBoundingClientRect().right > innerWidth + 0.5).map(a => a.textContent.trim())"""
+    )
+    assert wide == []
+    context.close()
