@@ -19,8 +19,14 @@ from calculator.families import FAMILIES
 from calculator.forms import mcr_hand, riichi_hand
 from calculator.forms.hand_base import HandForm, errors_extra
 from calculator.presenters.base import Presentation
-from calculator.views import HtmxHttpRequest, _api_language, _json, api_result, page_context
-from calculator.views import render_result as render_page
+from calculator.views import (
+    HtmxHttpRequest,
+    _api_language,
+    _json,
+    api_result,
+    page_context,
+    render_result,
+)
 
 HAND_FORMS: dict[str, type[HandForm]] = {"riichi": riichi_hand.Form, "mcr": mcr_hand.Form}
 
@@ -51,7 +57,7 @@ def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     context.update(form.hand_context())
     if hand is not None:
         context.update(hand.context(), payment_url=form.payment_url())
-    return render_page(request, f"calculator/{slug}_hand.html", context)
+    return render_result(request, f"calculator/{slug}_hand.html", context)
 
 
 @safe_only

@@ -355,12 +355,15 @@ def _context(page: str) -> dict[str, Any]:
     return context
 
 
+REFERENCE_SECONDS = 3600  # how long a browser, a proxy and our own cache keep a page
+
+
 def _body(page: str) -> str:
     """The rendered page. It depends only on the page and the language (absolute URLs come
     from SITE_URL), so it is kept in Django's cache under exactly that key."""
     key = f"reference:{page}:{translation.get_language()}"
     return cache.get_or_set(
-        key, lambda: render_to_string(PAGES[page]["template"], _context(page)), None
+        key, lambda: render_to_string(PAGES[page]["template"], _context(page)), REFERENCE_SECONDS
     )
 
 
@@ -369,7 +372,7 @@ def _etag(request: HttpRequest, page: str) -> str:
 
 
 @safe_only
-@cache_control(public=True, max_age=3600)
+@cache_control(public=True, max_age=REFERENCE_SECONDS)
 @etag(_etag)
 def reference(request: HttpRequest, page: str) -> HttpResponse:
     """/glossary/, /faq/ and /sources/: static words, numbers from the engine."""

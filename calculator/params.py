@@ -24,6 +24,8 @@ INTEGER = re.compile(r"-?[0-9]+\Z")
 DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
 TRUE_WORDS = {"1", "true", "on", "yes"}
 FALSE_WORDS = {"0", "false", "off", "no"}
+# What a Chinese input method types for 0–9 (contract § Parameter syntax): read as digits.
+FULL_WIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 SIGNIFICANT_DIGITS = 9  # far beyond every range; a longer number is out of range unread
 
 
@@ -119,7 +121,7 @@ class Param(forms.Field):
     def clean(self, value: Any) -> Any:
         if value is None:
             return self.default
-        text = str(value).strip()
+        text = str(value).strip().translate(FULL_WIDTH_DIGITS)
         if not text:
             raise ValidationError(_("Enter a value."), code="required")
         return self.parse(text)

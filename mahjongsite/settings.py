@@ -191,3 +191,6 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 2000},
         }
     }
+# A shared cache outlives a deploy: RELEASE (e.g. the commit) keeps one release's pages apart
+# from the next one's.
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("RELEASE", "")

@@ -26,7 +26,6 @@ def codes(f: HKForm, name: str) -> list[str]:
         ("fan=14", "out_of_range"),
         ("fan=-1", "out_of_range"),
         ("fan=3.0", "invalid"),
-        ("fan=３", "invalid"),  # full-width digit: not the ASCII digits the contract names
         ("fan=٣", "invalid"),
         ("fan=" + "9" * 5000, "out_of_range"),
     ],
@@ -112,3 +111,20 @@ def test_hidden_zero_then_ticked_box_reads_as_on():
     # The page sends `dealer=0&dealer=1` for a ticked box (hidden 0 first): last one wins.
     f = form("dealer=0&dealer=1")
     assert f.is_valid() and f.cleaned_data["dealer"] is True
+
+
+@pytest.mark.parametrize(
+    ("query", "fan"), [("fan=３", 3), ("fan=１３", 13), ("fan=０５", 5), ("fan=1２", 12)]
+)
+def test_full_width_digits_read_as_digits(query, fan):
+    """What a Chinese input method types (contract § Parameter syntax)."""
+    f = form(query)
+    assert f.is_valid(), f.errors
+    assert f.cleaned_data["fan"] == fan
+    assert f.canonical_query == ("" if fan == 3 else f"fan={fan}")  # written back in ASCII
+
+
+def test_a_full_width_unit_reads_as_its_digits():
+    f = form("unit=２.５")
+    assert f.is_valid(), f.errors
+    assert f.canonical_query == "unit=2.5"

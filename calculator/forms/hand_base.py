@@ -219,8 +219,9 @@ def wind_param(labels: Mapping[Wind, Any], label: Any) -> ChoiceParam:
 
 class HandForm(ParamForm):
     """Base of the riichi and MCR tile-entry forms. A family defines the fields, `red_fives`,
-    `tile_fields`, `payment_form_class`, `conditions()`, `run()`, `payment_query()`,
-    `analysis_context()`, `hand_json()` and the words of its contradictions."""
+    `tile_fields`, `payment_form_class`, `conditions()`, `run()`, `payment_inputs()`,
+    `payment_values()` and the words of its contradictions. The analysis is worded by the
+    family's hand presenter (`calculator.presenters.<slug>_hand`)."""
 
     red_fives: ClassVar[bool]
     tile_fields: ClassVar[tuple[str, ...]] = ("hand", "win_tile", "melds")

@@ -1,7 +1,7 @@
 """The MCR hand page's form: the tiles and how they won → the fans → the MCR payment.
 
-The payment part is the MCR payment form (`calculator.forms.mcr.Form`) given the points
-found, so steps, notes (`below_min_points`) and the headline read as on the payment page.
+The payment part is the MCR payment presenter given the analysis's own `Hand` and outcome,
+so steps, notes (`below_min_points`) and the headline read as on the payment page.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The riichi hand page's form: the tiles and how they won → yaku, han, fu → the payment.
 
-The payment part is the riichi payment form (`calculator.forms.riichi.Form`) given the han
-and fu found, so steps, notes and the headline read exactly as on the payment page.
+The payment part is the riichi payment presenter given the analysis's own `Hand`/`Rules` and
+outcome, so steps, notes and the headline read exactly as on the payment page.
 """
 
 from __future__ import annotations

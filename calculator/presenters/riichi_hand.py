@@ -190,10 +190,6 @@ class HandPresenter:
         return {
             "family_kind": "riichi",
             "yaku_lines": yaku,
-            "hand_han": analysis.han,
-            "hand_fu": analysis.fu,
-            "hand_dora": analysis.dora,
-            "hand_yakuman": analysis.yakuman,
             "hand_total": total,
             "fu_lines": fu_lines,
             "fu_round": fu_round,
