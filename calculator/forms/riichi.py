@@ -222,14 +222,7 @@ class Form(ParamForm):
         return hand, self.rules()
 
     def rules(self) -> riichi.Rules:
-        data = self.cleaned_data
-        return riichi.Rules(
-            kiriage=data["kiriage"],
-            kazoe=data["kazoe"],
-            players=data["players"],
-            sanma=data["sanma"],
-            sanma_honba=data["sanma_honba"],
-        )
+        return table_rules(self.cleaned_data)
 
     def contradictions(self) -> dict[str, str]:
         data = self.cleaned_data
@@ -260,3 +253,14 @@ class Form(ParamForm):
     def shows_count_fields(self) -> bool:
         """The structure fields: in count mode, or whenever one holds an error to fix."""
         return self._raw_mode() != FuMode.GIVEN.value or self._has_error(riichi.STRUCTURE_PARAMS)
+
+
+def table_rules(data: dict[str, Any]) -> riichi.Rules:
+    """The riichi table rules from cleaned values: the payment page's and the hand page's."""
+    return riichi.Rules(
+        kiriage=data["kiriage"],
+        kazoe=data["kazoe"],
+        players=data["players"],
+        sanma=data["sanma"],
+        sanma_honba=data["sanma_honba"],
+    )

@@ -206,14 +206,7 @@ class Form(HandForm):
         )
 
     def rules(self) -> riichi.Rules:
-        data = self.cleaned_data
-        return riichi.Rules(
-            kiriage=data["kiriage"],
-            kazoe=data["kazoe"],
-            players=data["players"],
-            sanma=data["sanma"],
-            sanma_honba=data["sanma_honba"],
-        )
+        return payment.table_rules(self.cleaned_data)
 
     def flag_clashes(self, conditions: Conditions) -> dict[str, str]:
         return contradictions(conditions, rules=self.rules())
