@@ -8,7 +8,7 @@ tables argue about (seed 001).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 
@@ -272,27 +272,10 @@ def reference_table(hand: Hand, rules: Rules) -> tuple[ReferenceRow, ...]:
     """
     rows = []
     for pattern in Pattern:
-        alone = frozenset({pattern})
-        discard = score(
-            Hand(
-                alone,
-                haohua_groups=hand.haohua_groups,
-                win=Win.DISCARD,
-                qianggang=hand.qianggang,
-                dealer=hand.dealer,
-            ),
-            rules,
-        )
-        self_draw = score(
-            Hand(
-                alone,
-                haohua_groups=hand.haohua_groups,
-                win=Win.SELF_DRAW,
-                gangkai=hand.gangkai,
-                dealer=hand.dealer,
-            ),
-            rules,
-        )
+        alone = Hand(frozenset({pattern}), haohua_groups=hand.haohua_groups, dealer=hand.dealer)
+        # 搶杠 only goes with a discard and 杠上開花 only with a self-draw.
+        discard = score(replace(alone, win=Win.DISCARD, qianggang=hand.qianggang), rules)
+        self_draw = score(replace(alone, win=Win.SELF_DRAW, gangkai=hand.gangkai), rules)
         fan = next(s.args["value"] for s in discard.steps if s.code in ("base_add", "base_skip"))
         rows.append(
             ReferenceRow(
