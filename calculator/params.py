@@ -118,6 +118,12 @@ class Param(forms.Field):
         super().__init__(**kwargs)
         self.default = default
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Param:
+        # Django deep-copies every field (and its widget) for each form instance, which was
+        # most of the cost of reading a query string. A Param is never changed after its
+        # form class is built, so all instances share it.
+        return self
+
     def clean(self, value: Any) -> Any:
         if value is None:
             return self.default

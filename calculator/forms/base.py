@@ -56,6 +56,18 @@ class ParamForm(forms.Form):
             return
         super().full_clean()
 
+    def _clean_fields(self) -> None:
+        # Django's own version makes a BoundField per field just to read its value; these
+        # forms read many fields on every request and draw few of them, so read directly.
+        for name, field in self.fields.items():
+            value = field.widget.value_from_datadict(self.data, self.files, name)
+            try:
+                self.cleaned_data[name] = field.clean(value)
+                if hasattr(self, f"clean_{name}"):
+                    self.cleaned_data[name] = getattr(self, f"clean_{name}")()
+            except forms.ValidationError as error:
+                self.add_error(name, error)
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if not self.errors:
