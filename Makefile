@@ -21,10 +21,13 @@ run: $(STAMP)
 serve: $(STAMP) nginx
 	$(PY) scripts/serve
 
+# Everything on SQLite, then the tests that use the database (score sheets, concurrency
+# included) again on a throwaway PostgreSQL server.
 test: $(STAMP) chromium nginx
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest
+	$(PY) scripts/with-postgres $(PY) -m pytest -m database
 
 # Speed and size against budgets.md, then the hostile-traffic figures through the recipe.
 bench: $(STAMP) chromium nginx

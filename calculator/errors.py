@@ -165,15 +165,21 @@ def server_error(request: HttpRequest) -> HttpResponse:
     )
 
 
-def method_not_allowed(request: HttpRequest) -> HttpResponse:
-    allowed = ", ".join(SAFE_METHODS)
+def method_not_allowed(
+    request: HttpRequest, methods: tuple[str, ...] = SAFE_METHODS
+) -> HttpResponse:
+    allowed = ", ".join(methods)
     return answer(
         request,
         405,
         "method_not_allowed",
         lambda: (
             _("Nothing to send here"),
-            _("This address only shows things (%(methods)s); it takes nothing sent to it.")
+            (
+                _("This address only shows things (%(methods)s); it takes nothing sent to it.")
+                if methods == SAFE_METHODS
+                else _("This address only answers %(methods)s.")
+            )
             % {"methods": allowed},
         ),
         headers={"Allow": allowed},
@@ -192,6 +198,20 @@ def safe_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method not in SAFE_METHODS:
             return method_not_allowed(request)
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def post_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A write endpoint of the sheets API: POST reaches the view, anything else is a 405.
+    CSRF-exempt because /api/ reads no cookies: the key in the address is the credential."""
+
+    @csrf_exempt
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "POST":
+            return method_not_allowed(request, ("POST",))
         return view(request, *args, **kwargs)
 
     return wrapped

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -28,27 +29,6 @@ def envbool(name: str, default: str = "0") -> bool:
 
 def envlist(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
-
-def database_from_url(url: str) -> dict[str, object]:
-    """Turn DATABASE_URL (sqlite:///path or postgres://user:pw@host:port/name) into Django's form."""
-    parts = urlsplit(url)
-    if parts.scheme == "sqlite":
-        path = unquote(parts.path)
-        return {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": path[1:] if path.startswith("//") else path,
-        }
-    if parts.scheme in {"postgres", "postgresql"}:
-        return {
-            "ENGINE": "django.db.backends.postgresql",
-            "NAME": unquote(parts.path.lstrip("/")),
-            "USER": unquote(parts.username or ""),
-            "PASSWORD": unquote(parts.password or ""),
-            "HOST": parts.hostname or "",
-            "PORT": str(parts.port or ""),
-        }
-    raise ImproperlyConfigured(f"DATABASE_URL scheme {parts.scheme!r} is not supported")
 
 
 DEBUG = envbool("DJANGO_DEBUG")
@@ -91,6 +71,8 @@ MIDDLEWARE = [
 ]
 # More query fields than this: the page shows our `too_many_fields` error, the API a 400.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+# A score-sheet write is a few hundred bytes; anything over 64 KB is refused with a 400.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 CSRF_FAILURE_VIEW = "calculator.errors.csrf_failure"
 
 ROOT_URLCONF = "mahjongsite.urls"
@@ -111,11 +93,24 @@ TEMPLATES = [
     },
 ]
 
+# SQLite by default (`make run` needs nothing else); DATABASE_URL=postgres://… in production.
 DATABASES = {
-    "default": database_from_url(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Score sheets have several writers at once (four phones at a table): WAL lets readers
+    # go on during a write, IMMEDIATE takes the write lock when a transaction starts (no
+    # deadlock upgrading a read lock), and a writer that finds the lock taken waits.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cantonese is the default language and has no URL prefix; Django calls it zh-hant.
@@ -191,6 +186,15 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 2000},
         }
     }
+# Creating score sheets is rate-limited per client address (calculator/ratelimit.py): a
+# counter that must be shared and atomic, so it never uses the dummy cache.
+CACHES["ratelimit"] = (
+    dict(CACHES["default"], KEY_PREFIX="ratelimit")
+    if os.environ.get("REDIS_URL")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "ratelimit"}
+)
+SHEETS_CREATED_PER_MINUTE = max(60, int(os.environ.get("SHEETS_CREATED_PER_MINUTE", "60")))
+
 # A shared cache outlives a deploy: RELEASE (e.g. the commit) keeps one release's pages apart
 # from the next one's.
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("RELEASE", "")

@@ -1,6 +1,9 @@
 """Test settings: the real settings, with plain static storage and finders."""
 
+import atexit
 import os
+import shutil
+import tempfile
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
 os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
@@ -14,3 +17,11 @@ WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
 # No `string_if_invalid` marker here: pytest runs with FAIL_INVALID_TEMPLATE_VARS
 # (pyproject.toml), which fails the test at the render, naming the variable and template.
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not SQLite's shared in-memory database, so concurrent writers in the sheet
+    # tests wait on the same lock and busy timeout as in production. A fresh folder per run:
+    # Django removes an old test database but not its WAL files, which would corrupt it.
+    _folder = tempfile.mkdtemp(prefix="mahjong-test-db-")
+    atexit.register(shutil.rmtree, _folder, ignore_errors=True)
+    DATABASES["default"]["TEST"] = {"NAME": os.path.join(_folder, "test.sqlite3")}  # noqa: F405

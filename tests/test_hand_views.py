@@ -327,3 +327,96 @@ def test_hand_pages_show_the_payment_pages_reference_table(client, url, cell):
     if cell:
         assert table.group(1) == cell
         assert f'data-cell="{cell}">2,600</td>' in table.group(2)
+
+
+# --- the keyboard, the seat and tile names ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "params, words",
+    [
+        ({"hand": "123m456p789s55555z"}, "5 of White dragon (白)"),
+        ({"hand": "123m456p789s11z22z", "win_tile": "7z"}, "winning tile Red dragon (中) is not"),
+    ],
+)
+def test_messages_name_honours_not_their_notation(client, params, words):
+    html = page(client, "/en/riichi/hand/", params)
+    assert words in html
+    hant = page(client, "/riichi/hand/", params)
+    assert not re.search(r"[1-7]z[^a-z]", field_error(hant, "hand") + field_error(hant, "win_tile"))
+
+
+def test_waits_on_honours_are_named(client):
+    html = page(client, "/en/riichi/hand/", {"hand": "123m456p789s11556z", "win_tile": "6z"})
+    assert "waits on East wind (東) and White dragon (白), not Green dragon (發)" in html
+
+
+@pytest.mark.parametrize(
+    "path, params, words",
+    [
+        ("/en/riichi/hand/", {**PINFU_TSUMO, "seat": "e"}, "East (the dealer) wins"),
+        ("/en/riichi/hand/", PINFU_TSUMO, "South wins"),
+        ("/en/mcr/hand/", {**ORPHANS, "seat": "w"}, "West wins"),
+        ("/en/mcr/hand/", ORPHANS, "East wins"),  # MCR pays the dealer the same
+    ],
+)
+def test_the_result_says_whose_seat_it_is(client, path, params, words):
+    html = page(client, path, params)
+    match = re.search(r"data-hand-headline><strong>([^<]*)</strong> · ([^<]*)<", html)
+    assert match and match.group(1) == words
+    assert "receives" in match.group(2)
+
+
+def test_seat_and_round_come_before_the_keys_and_still_post_without_js(client):
+    html = page(client, "/en/riichi/hand/")
+    assert html.index('name="seat"') < html.index("data-keyboard") < html.index('id="id_hand"')
+    assert html.index('name="round"') < html.index("data-keyboard")
+    assert html.index('name="seat"') > html.index('<form id="calc"')
+
+
+def test_an_ankan_is_drawn_face_down_at_both_ends(client):
+    params = {"hand": "234m567p88s234s", "win_tile": "8s", "melds": "ankan:1111z", "riichi": "1"}
+    html = page(client, "/en/riichi/hand/", params)
+    analysis = html[html.index('id="analysis"') :]
+    meld = analysis.split('<span class="meld meld-ankan">')[1].split("</div>")[0]
+    assert meld.count('class="tile tile-back"') == 2
+    assert meld.count("tile-face") == 2
+
+
+def test_flower_keys_count_both_ways_and_a_flower_row_can_be_switched_on(client):
+    mcr = page(client, "/en/mcr/hand/")
+    assert 'data-flower="-1"' in mcr and 'data-flower="1"' in mcr
+    assert "data-flower-key" not in mcr
+    riichi = page(client, "/en/riichi/hand/")
+    assert "data-flower" not in riichi
+
+
+def test_the_flower_and_season_row():
+    from django.template.loader import render_to_string
+
+    from calculator.forms.hand_base import flower_faces
+
+    html = render_to_string(
+        "calculator/_tile_keyboard.html",
+        {
+            "flower_keys": True,
+            "flower_faces": flower_faces(),
+            "keyboard_rows": [],
+            "keyboard_targets": [("hand", "Hand")],
+            "meld_kinds": [],
+            "form": {"fields": {"flowers": None}},
+        },
+    )
+    assert re.findall(r'data-tile="([1-4][fg])" data-flower-key', html) == [
+        "1f",
+        "2f",
+        "3f",
+        "4f",
+        "1g",
+        "2g",
+        "3g",
+        "4g",
+    ]
+    assert [f["face"] for f in flower_faces()] == list("梅蘭菊竹春夏秋冬")
+    assert 'data-target="flowers"' in html
+    assert 'data-flower="1"' not in html  # the count keys are for a count field only

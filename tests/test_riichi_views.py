@@ -155,6 +155,23 @@ def test_count_mode_shows_the_fu_line_by_line(client):
     assert "<strong>40</strong>" in section
     assert shown(html, "fu") == "40" and shown(html, "winner_receives") == "5200"
     assert 'class="fu-lines"' not in page(client)
+    # The steps go on from the counted fu; they do not list the fu lines a second time.
+    steps = re.search(r'<details class="steps".*?</details>', html, re.S).group(0)
+    assert "Base fu (副底)" not in steps and "rounds up to 40 fu" not in steps
+    assert "Basic points (基本點): 40 fu" in steps
+
+
+def test_seven_pairs_disables_the_wait_pair_and_meld_fields(client):
+    ticked = page(client, {"fu_mode": "count", "chiitoitsu": 1})
+    part = re.search(r"<fieldset class=\"shape-parts\"[^>]*>", ticked).group(0)
+    assert " disabled" in part
+    inside = re.search(r"<fieldset class=\"shape-parts\".*?</fieldset>", ticked, re.S).group(0)
+    for name in ("wait", "pair", "m1", "m2", "m3", "m4"):
+        assert f'name="{name}"' in inside
+    unticked = page(client, {"fu_mode": "count"})
+    assert " disabled" not in re.search(r"<fieldset class=\"shape-parts\"[^>]*>", unticked).group(0)
+    # 七對子 is 25 fu whatever those fields held.
+    assert shown(ticked, "fu") == "25"
 
 
 def test_point_table_highlights_the_current_hand(client):

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from calculator.forms.base import ParamForm
@@ -40,6 +40,34 @@ ROUND_LABELS = {
     Wind.WEST: pgettext_lazy("wind", "West (西)"),
     Wind.NORTH: pgettext_lazy("wind", "North (北)"),
 }
+
+# A tile as a message names it: players say 白板 and 中, not 5z; numbered tiles keep their
+# digit (5索, or 5s in English, as the notation the page teaches).
+HONOR_WORDS = (
+    pgettext_lazy("tile", "East wind (東)"),
+    pgettext_lazy("tile", "South wind (南)"),
+    pgettext_lazy("tile", "West wind (西)"),
+    pgettext_lazy("tile", "North wind (北)"),
+    pgettext_lazy("tile", "White dragon (白)"),
+    pgettext_lazy("tile", "Green dragon (發)"),
+    pgettext_lazy("tile", "Red dragon (中)"),
+)
+SUIT_WORDS = {
+    "m": pgettext_lazy("tile", "%(number)sm"),
+    "p": pgettext_lazy("tile", "%(number)sp"),
+    "s": pgettext_lazy("tile", "%(number)ss"),
+}
+# Flowers and seasons (contract § tile entry for hk): 1f–4f 梅蘭菊竹, 1g–4g 春夏秋冬.
+FLOWER_NAMES = {"f": "梅蘭菊竹", "g": "春夏秋冬"}
+# Whose seat the hand page's result is for. Riichi says which seat is the dealer, who is
+# paid more; in MCR the dealer is paid the same, so only the wind is said.
+WINNER_WORDS = {
+    Wind.EAST: _("East wins"),
+    Wind.SOUTH: _("South wins"),
+    Wind.WEST: _("West wins"),
+    Wind.NORTH: _("North wins"),
+}
+DEALER_WINNER_WORDS = {**WINNER_WORDS, Wind.EAST: _("East (the dealer) wins")}
 
 NOTATION_MESSAGES = {
     "unknown_character": _(
@@ -116,6 +144,16 @@ def and_list(items: Sequence[str]) -> str:
     return gettext("%(list)s and %(last)s") % {"list": ", ".join(items[:-1]), "last": items[-1]}
 
 
+def tile_name(tile: Tile | str) -> str:
+    """The tile as a message names it: 白板, 5索 (zh), White dragon (白), 5s (en)."""
+    if isinstance(tile, str):
+        tile = notation.tile(tile)
+    if tile.is_honor:
+        return str(HONOR_WORDS[tile.number - 1])
+    name = str(SUIT_WORDS[tile.suit]) % {"number": tile.number}
+    return pgettext("tile", "red %(tile)s") % {"tile": name} if tile.red else name
+
+
 def tile_face(tile: Tile) -> dict[str, str]:
     """What a drawn tile shows: `face` (digit or honour character), `suit` (萬筒索 or '')."""
     code = str(tile)
@@ -137,6 +175,21 @@ def tile_face(tile: Tile) -> dict[str, str]:
 
 def faces(tiles: Iterable[Tile]) -> list[dict[str, str]]:
     return [tile_face(t) for t in tiles]
+
+
+def flower_faces() -> list[dict[str, str]]:
+    """The optional flower and season keys: 1f–4f 梅蘭菊竹, then 1g–4g 春夏秋冬."""
+    return [
+        {
+            "code": f"{n}{suit}",
+            "face": name,
+            "suit": "",
+            "cls": f"tile-flower tile-{suit}",
+            "label": f"{name} {n}{suit}",
+        }
+        for suit, names in FLOWER_NAMES.items()
+        for n, name in enumerate(names, start=1)
+    ]
 
 
 def keyboard_rows(red_fives: bool) -> list[list[dict[str, str]]]:
@@ -340,18 +393,18 @@ class HandForm(ParamForm):
             if args.get("limit") == notation.RED_COPIES:
                 return gettext(
                     "A set has only one red five of each suit: this makes %(count)s of %(tile)s."
-                ) % {"count": args["count"], "tile": args["tile"]}
+                ) % {"count": args["count"], "tile": tile_name(str(args["tile"]))}
             return gettext(
                 "A set has only four of each tile: this makes %(count)s of %(tile)s (the hand, "
                 "melds and indicators together)."
-            ) % {"count": args["count"], "tile": args["tile"]}
+            ) % {"count": args["count"], "tile": tile_name(str(args["tile"]))}
         if code == "wrong_count":
             return self._count_message(args)
         if code == "win_tile_missing":
             return gettext(
                 "The winning tile %(tile)s is not in the hand: the hand holds all its tiles, "
                 "the winning tile included."
-            ) % {"tile": args.get("tile", "")}
+            ) % {"tile": tile_name(str(args["tile"])) if args.get("tile") else ""}
         if code == "not_complete":
             return self._not_complete_message(args)
         if code == "no_yaku":
@@ -386,8 +439,8 @@ class HandForm(ParamForm):
 
     def _not_complete_message(self, args: Mapping[str, object]) -> str:
         shanten = int(args.get("shanten", 0))  # type: ignore[call-overload]
-        waits = [str(t) for t in args.get("waits", ())]  # type: ignore[attr-defined]
-        win = str(self.hand_tiles.win_tile) if self.hand_tiles else ""
+        waits = [tile_name(str(t)) for t in args.get("waits", ())]  # type: ignore[attr-defined]
+        win = tile_name(self.hand_tiles.win_tile) if self.hand_tiles else ""
         if shanten == 0 and waits:
             return gettext("Not a complete hand: your hand waits on %(waits)s, not %(win)s.") % {
                 "waits": and_list(waits),
@@ -405,6 +458,19 @@ class HandForm(ParamForm):
             "ready (%(count)s-shanten, 向聽).",
             shanten,
         ) % {"count": shanten}
+
+    @property
+    def winner_words(self) -> str:
+        """Whose seat the result is for: 「東家（莊家）食糊」 where the dealer is paid more."""
+        if self.analysis is None:
+            return ""
+        seat = Wind(self.cleaned_data["seat"])
+        dealer_matters = getattr(self.analysis.payment, "dealer", None) is not None
+        return str((DEALER_WINNER_WORDS if dealer_matters else WINNER_WORDS)[seat])
+
+    def seat_headline(self, headline: str) -> str:
+        """The payment headline led by whose seat it is: the hand page's title and share."""
+        return f"{self.winner_words} · {headline}" if self.winner_words else headline
 
     # --- the payment: the analysis's own engine inputs and outcome -----------------------
     def payment_inputs(self) -> tuple[Any, ...]:
@@ -467,6 +533,7 @@ class HandForm(ParamForm):
             "keyboard_rows": keyboard_rows(self.red_fives),
             "keyboard_targets": [(name, TARGET_LABELS[name]) for name in self.tile_fields],
             "meld_kinds": list(MELD_LABELS.items()),
+            "flower_faces": flower_faces(),
         }
         if hand is not None:
             rest = list(hand.hand)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django.utils.translation import gettext_lazy as _
 
@@ -92,16 +92,18 @@ class Form(ParamForm):
     )
 
     # Stake presets for `unit` (rules.md: unit = 1 底 ÷ 25).
-    stakes: ClassVar[list[tuple[str, str]]] = [
-        ("0.25", "二五雞/4"),
-        ("0.5", "二五雞/2"),
-        ("1", "二五雞"),
-        ("2", "五一"),
-        ("4", "一二蚊"),
-        ("8", "二四"),
-        ("10", "大二五雞"),
-        ("20", "大五一"),
-        ("40", "一二十"),
+    # Stake presets for `unit` (rules.md: unit = 1 底 ÷ 25). The names are translated only to
+    # write them in simplified characters and to gloss them in English.
+    stakes: ClassVar[list[tuple[str, Any]]] = [
+        ("0.25", _("二五雞/4")),
+        ("0.5", _("二五雞/2")),
+        ("1", _("二五雞")),
+        ("2", _("五一")),
+        ("4", _("一二蚊")),
+        ("8", _("二四")),
+        ("10", _("大二五雞")),
+        ("20", _("大五一")),
+        ("40", _("一二十")),
     ]
 
     def build_inputs(self) -> tuple[hk.Hand, hk.Rules]:

@@ -250,6 +250,13 @@ class Form(ParamForm):
         return players == "3" or self._has_error(riichi.SANMA_PARAMS)
 
     @property
+    def counts_seven_pairs(self) -> bool:
+        """七對子 ticked: the wait, pair and meld fields mean nothing, so they are disabled
+        (unless one holds an error to fix)."""
+        ticked = getattr(self, "cleaned_data", {}).get("chiitoitsu", False)
+        return bool(ticked) and not self._has_error(("wait", "pair", *riichi.MELD_PARAMS))
+
+    @property
     def shows_count_fields(self) -> bool:
         """The structure fields: in count mode, or whenever one holds an error to fix."""
         return self._raw_mode() != FuMode.GIVEN.value or self._has_error(riichi.STRUCTURE_PARAMS)

@@ -10,13 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from calculator.presenting import exact, format_args, money, payer_label, who_pays_sentence
-from calculator.scoring.outcome import Note, Outcome, Step
+from calculator.scoring.outcome import Note, Outcome, Payment, Step
+
+# Who one line of the first card is for: a payer role and how many players share it.
+GROUP_LABELS: Mapping[tuple[str, int], Any] = {
+    ("discarder", 1): _("The discarder"),
+    ("other", 1): _("The other player"),
+    ("other", 2): _("The other two"),
+    ("other", 3): _("The three others"),
+    ("dealer", 1): _("The dealer"),
+    ("liable", 1): _("The liable player (包自摸)"),
+    ("non_dealer", 1): _("The other non-dealer"),
+    ("non_dealer", 2): _("The two non-dealers"),
+    ("non_dealer", 3): _("The three non-dealers"),
+}
 
 
 @dataclass(frozen=True)
@@ -27,6 +42,31 @@ class PaymentRow:
     label: str
     shown: str
     exact: str
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One line of the first card: the winner, or the payers of one role paying alike."""
+
+    role: str  # "winner", or the payer role
+    count: int  # how many players this line is for (each pays `net`)
+    label: str
+    net: str  # signed: '+24', '−4', '0'
+    net_exact: str
+    words: str  # what the number means when it is not plain ("each", "pays nothing")
+
+    @property
+    def winner(self) -> bool:
+        return self.role == "winner"
+
+
+def signed(value: Fraction | int) -> str:
+    """A net amount with its sign: '+160', '−220', '0'."""
+    if value > 0:
+        return f"+{money(value)}"
+    if value < 0:
+        return f"−{money(-value)}"
+    return money(value)
 
 
 @dataclass(frozen=True)
@@ -49,6 +89,8 @@ class Presentation:
     rules_line: str = ""
     # The second card: what each payer hands over, in the order of the who-pays table.
     each_payer: str = ""
+    # What the amounts are counted in ("In points (點)"); "" when the family says nothing.
+    amount_unit: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "extras", MappingProxyType(dict(self.extras)))
@@ -112,6 +154,69 @@ class Presenter:
     def rules_line(self) -> str:
         return " · ".join(str(words) for words in self.rules_words())
 
+    def amount_unit(self) -> str:
+        """What the amounts are counted in, from the family's unit or the table's."""
+        return ""
+
+    # --- the first card: what each player pays or gets ---------------------------------------
+    def player_lines(self) -> tuple[PlayerLine, ...]:
+        """The winner, then the payers in the who-pays table's order, those of one role who
+        pay alike on one line ("the other two: 2 each")."""
+        outcome = self.outcome
+        groups: list[list[Payment]] = []
+        for payment in outcome.payments:
+            last = groups[-1][0] if groups else None
+            if last and last.payer == payment.payer and last.amount == payment.amount:
+                groups[-1].append(payment)
+            else:
+                groups.append([payment])
+        lines = [
+            PlayerLine(
+                "winner",
+                1,
+                gettext("The winner"),
+                signed(outcome.winner_receives),
+                exact(outcome.winner_receives),
+                gettext("%(amount)s of it from the riichi sticks (供託)")
+                % {"amount": money(outcome.from_table)}
+                if outcome.from_table
+                else "",
+            )
+        ]
+        for group in groups:
+            role, count, amount = group[0].payer, len(group), group[0].amount
+            label = GROUP_LABELS.get((role, count))
+            if label is None:
+                label = f"{payer_label(role)} ×{count}" if count > 1 else payer_label(role)
+            if not amount:
+                words = gettext("pays nothing") if count == 1 else gettext("pay nothing")
+            elif count > 1:
+                words = gettext("%(amount)s each") % {"amount": money(amount)}
+            else:
+                words = ""
+            lines.append(
+                PlayerLine(role, count, str(label), signed(-amount), exact(-amount), words)
+            )
+        return tuple(lines)
+
+    def players_line(self, lines: tuple[PlayerLine, ...]) -> str:
+        """The payers' lines in one line, for the phone bar and the copied result."""
+        return " · ".join(
+            (
+                gettext("%(who)s %(net)s each")
+                if line.count > 1 and line.net_exact != "0"
+                else gettext("%(who)s %(net)s")
+            )
+            % {"who": line.label, "net": line.net}
+            for line in lines
+            if not line.winner
+        )
+
+    def each_player_extras(self) -> dict[str, Any]:
+        """The context of the every-player first card (`_result.html`) and its bar."""
+        lines = self.player_lines()
+        return {"player_lines": lines, "players_line": self.players_line(lines)}
+
     def reference_current(self) -> str:
         return ""
 
@@ -120,6 +225,10 @@ class Presenter:
         return {}
 
     # --- the view-model -------------------------------------------------------------------
+    def steps(self) -> tuple[str, ...]:
+        """The working, worded: what the API's `steps` carry (a sheet asks for only this)."""
+        return tuple(self.describe_step(s) for s in self.outcome.steps)
+
     def present(self) -> Presentation:
         outcome = self.outcome
         return Presentation(
@@ -132,11 +241,12 @@ class Presenter:
                 for p in outcome.payments
             ),
             notes=tuple((n.code, self.describe_note(n)) for n in self.notes),
-            steps=tuple(self.describe_step(s) for s in outcome.steps),
+            steps=self.steps(),
             reference_current=self.reference_current(),
             extras=self.extras(),
             rules_line=self.rules_line(),
             each_payer=self.each_payer(),
+            amount_unit=self.amount_unit(),
         )
 
 

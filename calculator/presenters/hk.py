@@ -124,6 +124,15 @@ class Presenter(BasePresenter):
             words.append(gettext("under 1 counts as 1"))
         return [str(w) for w in words]
 
+    def amount_unit(self) -> str:
+        _hand, rules = self.inputs
+        if rules.unit == 1:
+            return gettext("Amounts in points (點).")
+        return gettext("Amounts at %(unit)s a point (%(stake)s).") % {
+            "unit": money(rules.unit),
+            "stake": stake_name(rules.unit),
+        }
+
     def reference_current(self) -> str:
         return f"fan-{self.inputs[0].fan}"
 
@@ -141,6 +150,7 @@ class Presenter(BasePresenter):
             for row in table
         )
         return {
+            **self.each_player_extras(),
             "reference_rows": rows,
             "reference_self_draw_head": head(Win.SELF_DRAW, table[0].self_draw_shares),
             "reference_discard_head": head(Win.DISCARD, table[0].discard_shares),
@@ -151,7 +161,7 @@ def stake_name(unit: Fraction) -> str:
     """The stake a unit stands for (一二蚊), or the unit itself when it is no stake."""
     for value, name in Form.stakes:
         if Fraction(value) == unit:
-            return name
+            return str(name)
     return gettext("%(unit)s a point") % {"unit": money(unit)}
 
 

@@ -94,6 +94,13 @@ SANMA_TABLE_READS = {
     ),
     True: _("Dealer tsumo, three players: each cell is what each of the two others pays."),
 }
+# The table rules in a word or two, for the rules line under the result.
+KIRIAGE_WORDS = {True: _("切上滿貫"), False: _("no 切上滿貫")}
+KAZOE_RULE_WORDS = {
+    Kazoe.YAKUMAN: _("13+ han: counted yakuman (累計役滿)"),
+    Kazoe.SANBAIMAN: _("13+ han: sanbaiman (三倍滿)"),
+}
+SANMA_SHORT = {Sanma.LOSS: _("ツモ損"), Sanma.BISECTION: _("北家折半")}
 SANMA_READS = {
     Sanma.LOSS: _("North's share is not paid (ツモ損)."),
     Sanma.BISECTION: _("North's share is split between the two payers (北家折半)."),
@@ -219,7 +226,26 @@ class Presenter(BasePresenter):
         return outcome.level or ""  # mangan … sanbaiman; nothing past a single yakuman
 
     def extras(self) -> dict[str, Any]:
-        return {**self.cards(), **self.point_table()}
+        return {**self.each_player_extras(), **self.cards(), **self.point_table()}
+
+    def amount_unit(self) -> str:
+        return gettext("Amounts in points (點).")
+
+    def rules_words(self) -> list[str]:
+        """The two rules tables differ on, always; with three players, the table and its own
+        rules (the counter's worth only when it is not the usual)."""
+        _hand, rules = self.inputs
+        words = [
+            KIRIAGE_WORDS[rules.kiriage],
+            KAZOE_RULE_WORDS[rules.kazoe],
+        ]
+        if rules.three_players:
+            words += [gettext("三麻"), SANMA_SHORT[rules.sanma]]
+            if rules.sanma_honba != riichi.Rules().sanma_honba:
+                words.append(
+                    gettext("%(value)s a counter (本場)") % {"value": money(rules.sanma_honba)}
+                )
+        return [str(w) for w in words]
 
     def cards(self) -> dict[str, Any]:
         """The level and fu cards, and the fu line by line when they were counted."""
@@ -231,7 +257,18 @@ class Presenter(BasePresenter):
             if counted
             else []
         )
+        # Counted fu have their own list on the page: the steps skip them, not say them twice.
+        shown_steps = (
+            {
+                "shown_steps": [
+                    self.describe_step(s) for s in outcome.steps if not s.code.startswith("fu_")
+                ]
+            }
+            if fu_lines
+            else {}
+        )
         return {
+            **shown_steps,
             "level_name": LEVEL_NAMES[outcome.level] if outcome.level else "—",
             "fu_shown": outcome.fu if outcome.fu is not None else "—",
             "fu_lines": fu_lines,

@@ -60,6 +60,9 @@ class Hand:
     win: Win = Win.DISCARD
     dealer: bool = False  # the winner is the dealer (only 莊家制 cares)
     liable: bool = False  # 包自摸: on a self-draw one player pays all three shares
+    # The fan compared with `min_fan` when it is not `fan` (a table whose flower fans do not
+    # count toward the minimum, hk hand analysis); None: `fan` itself.
+    fan_for_min: int | None = None
 
 
 def input_errors(hand: Hand) -> dict[str, str]:
@@ -96,14 +99,17 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     ['4', '2', '2']
     >>> [(p.payer, str(p.amount)) for p in score(Hand(3, Win.SELF_DRAW, liable=True)).payments]
     [('liable', '12'), ('other', '0'), ('other', '0')]
+    >>> [(n.code, n.args["fan"]) for n in score(Hand(fan=4, fan_for_min=2)).notes]
+    [('below_min_fan', 2)]
     """
     if errors := input_errors(hand):
         raise ValueError(errors)
     steps: list[Step] = []
     notes: list[Note] = []
     fan = hand.fan
-    if fan < rules.min_fan:
-        notes.append(Note("below_min_fan", {"fan": fan, "min_fan": rules.min_fan}))
+    for_min = fan if hand.fan_for_min is None else hand.fan_for_min
+    if for_min < rules.min_fan:
+        notes.append(Note("below_min_fan", {"fan": for_min, "min_fan": rules.min_fan}))
     if fan > rules.cap:
         notes.append(Note("capped", {"fan": fan, "cap": rules.cap}))
         steps.append(Step("cap", {"fan": fan, "cap": rules.cap}))

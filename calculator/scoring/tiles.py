@@ -545,3 +545,144 @@ def counts_34(tiles: Iterable[Tile]) -> list[int]:
     for t in tiles:
         counts[t.kind] += 1
     return counts
+
+
+# --- flowers and seasons (花, for hk) ------------------------------------------------------
+
+# Written like tiles: `1f`–`4f` 梅蘭菊竹 (flowers) and `1g`–`4g` 春夏秋冬 (seasons); the
+# number is the seat the tile belongs to (1 東 … 4 北). They are not part of the hand.
+FLOWER_SUITS = "fg"
+FLOWER_NAMES = {"f": "梅蘭菊竹", "g": "春夏秋冬"}
+FLOWER_CHARACTERS = {
+    "梅": ("f", 1),
+    "蘭": ("f", 2),
+    "兰": ("f", 2),
+    "菊": ("f", 3),
+    "竹": ("f", 4),
+    "春": ("g", 1),
+    "夏": ("g", 2),
+    "秋": ("g", 3),
+    "冬": ("g", 4),
+}
+MAX_FLOWERS = 8  # four flowers and four seasons, one of each
+
+
+@dataclass(frozen=True)
+class Flower:
+    """A flower (`suit` "f": 梅蘭菊竹) or a season ("g": 春夏秋冬), `number` 1–4."""
+
+    suit: str
+    number: int
+
+    @property
+    def name(self) -> str:
+        """梅 for 1f, 冬 for 4g."""
+        return FLOWER_NAMES[self.suit][self.number - 1]
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        return (FLOWER_SUITS.index(self.suit), self.number)
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.suit}"
+
+
+def parse_flowers(text: str, field_name: str = "flowers") -> tuple[Flower, ...] | EntryError:
+    """The flowers in `text`, in the order written (repeats kept: see `flower_copy_errors`).
+
+    `bad_notation` reasons: `unknown_character`, `no_digits`, `no_suit` as for tiles,
+    `flower_number` (`0f`, `5g`…), `not_flower` (a hand tile such as `1m` or 東, pointing at
+    its digit or character).
+
+    >>> [f.name for f in parse_flowers("14f 春")]
+    ['梅', '竹', '春']
+    >>> parse_flowers("1f2m").args["reason"], parse_flowers("1f2m").args["index"]
+    ('not_flower', 2)
+    """
+    flowers: list[Flower] = []
+    pending: list[tuple[int, int]] = []
+    for index, raw in enumerate(text):
+        char = _fold(raw)
+        if char.isspace():
+            continue
+        if char in "0123456789":
+            pending.append((index, int(char)))
+        elif char in FLOWER_SUITS or char in SUITS:
+            if not pending:
+                return _bad(field_name, text, index, "no_digits")
+            if char in SUITS:
+                return _bad(field_name, text, pending[0][0], "not_flower")
+            for digit_index, digit in pending:
+                if not 1 <= digit <= 4:
+                    return _bad(field_name, text, digit_index, "flower_number")
+                flowers.append(Flower(char, digit))
+            pending = []
+        elif char in FLOWER_CHARACTERS or char in HONOR_CHARACTERS:
+            if pending:
+                return _bad(field_name, text, pending[0][0], "no_suit")
+            if char in HONOR_CHARACTERS:
+                return _bad(field_name, text, index, "not_flower")
+            flowers.append(Flower(*FLOWER_CHARACTERS[char]))
+        else:
+            return _bad(field_name, text, index, "unknown_character")
+    if pending:
+        return _bad(field_name, text, pending[0][0], "no_suit")
+    return tuple(flowers)
+
+
+def flower_copy_errors(
+    flowers: Sequence[Flower], field_name: str = "flowers"
+) -> tuple[EntryError, ...]:
+    """`too_many_copies` for each flower written twice (a set has one of each, so a ninth
+    flower is always a repeat).
+
+    >>> [e.args["tile"] for e in flower_copy_errors(parse_flowers("1f梅1f"))]
+    ['1f']
+    """
+    counts = Counter(flowers)
+    return tuple(
+        EntryError("too_many_copies", field_name, {"tile": str(f), "count": n, "limit": 1})
+        for f, n in sorted(counts.items(), key=lambda item: item[0].sort_key)
+        if n > 1
+    )
+
+
+def read_flowers(text: str, field_name: str = "flowers") -> tuple[Flower, ...] | EntryError:
+    """Parsed, checked and sorted flowers: the first error, or the flowers.
+
+    >>> format_flowers(read_flowers("春4f1f"))
+    '14f1g'
+    """
+    parsed = parse_flowers(text, field_name)
+    if isinstance(parsed, EntryError):
+        return parsed
+    repeated = flower_copy_errors(parsed, field_name)
+    if repeated:
+        return repeated[0]
+    return tuple(sorted(parsed, key=lambda f: f.sort_key))
+
+
+def format_flowers(flowers: Iterable[Flower]) -> str:
+    """Canonical text: flowers then seasons, numbers ascending (`124f3g`)."""
+    text = []
+    for suit in FLOWER_SUITS:
+        numbers = sorted(f.number for f in flowers if f.suit == suit)
+        if numbers:
+            text.append("".join(map(str, numbers)) + suit)
+    return "".join(text)
+
+
+def flower_hint(error: EntryError, text: str) -> EntryError:
+    """A flower written in a tile field (`3f`, 梅) is `bad_notation` with reason `flower`
+    instead of `unknown_character`, so the message can say where flowers go; any other
+    error is returned unchanged.
+
+    >>> flower_hint(parse_tiles("123m1f"), "123m1f").args["reason"]
+    'flower'
+    """
+    if error.code != "bad_notation" or error.args.get("reason") != "unknown_character":
+        return error
+    char = _fold(str(error.args.get("char", "")))
+    if char in FLOWER_SUITS or char in FLOWER_CHARACTERS:
+        return EntryError(error.code, error.field, {**error.args, "reason": "flower"})
+    return error

@@ -50,6 +50,14 @@ function showFuMode(event) {
 }
 document.addEventListener("change", showFuMode);
 
+// --- Riichi: 七對子 has no wait, pair or melds, so while it is ticked their fields are disabled
+// (and not sent). Capture phase: before htmx reads the form. The server renders the first state.
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.name !== "chiitoitsu" || input.type !== "checkbox" || !input.form) return;
+  input.form.querySelectorAll("fieldset[data-shape-parts]").forEach((part) => { part.disabled = input.checked; });
+}, true);
+
 // --- Riichi: three players (三麻). Parts marked data-players="3" or "4" show only at such a
 // table (the sanma rules; 2m–8m on the tile keyboard, kita), and North is no seat or round.
 // The server renders the first state; this keeps it right as the switch changes.

@@ -111,8 +111,8 @@ def test_typing_a_bad_character_points_at_it(phone):
 def test_mcr_flowers_and_fans_update_live(phone):
     phone.goto("/en/mcr/hand/?hand=19m19p19s12345677z&win_tile=7z")
     assert receives(phone) == "112"
-    phone.locator(".kb-grid [data-flower]").click()
-    phone.locator(".kb-grid [data-flower]").click()
+    phone.locator('.kb-grid [data-flower="1"]').click()
+    phone.locator('.kb-grid [data-flower="1"]').click()
     assert phone.input_value("#id_flowers") == "2"
     wait_for_receives(phone, "114")  # the discarder 88 + 2 flowers + 8, the others 8 each
     wait_for_url(phone, "/en/mcr/hand/?hand=19m19p19s12345677z&win_tile=7z&flowers=2")

@@ -1,0 +1,78 @@
+"""What a score sheet stores: the sheet, its hands in order, and every earlier version of each.
+
+Only what the table entered is stored. Totals, dealers, counters, the pot, final scores and
+the settlement are worked out again from the hands on every read
+(`calculator.scoring.sheet.run`), so an edit of hand 3 flows into every later hand.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+
+KEY_BYTES = 18  # 144 bits: above the 128 the contract asks for; 24 URL-safe characters
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+class Sheet(models.Model):
+    family = models.CharField(max_length=20)
+    # The table rules as the family form encodes them (canonical, defaults left out), plus
+    # the sheet's own (riichi start, return, uma, noten, rate): fixed at creation.
+    rules = models.JSONField(default=dict)
+    players = models.JSONField()  # the names, player 1 first (trimmed, 1–40 code points)
+    edit_key = models.CharField(max_length=64, unique=True, default=new_key)
+    view_key = models.CharField(max_length=64, unique=True, default=new_key)
+    revision = models.PositiveIntegerField(default=0)  # +1 on every write
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.family} sheet {self.pk}"
+
+
+class Hand(models.Model):
+    sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="hands")
+    n = models.PositiveIntegerField()  # 1-based place in the sheet; never reused
+    winner = models.PositiveSmallIntegerField(null=True)  # null: a drawn hand
+    discarder = models.PositiveSmallIntegerField(null=True)
+    # The family's per-hand parameters as entered, canonically encoded, with the sheet's
+    # own per-hand fields (riichi, tenpai, liable_player).
+    params = models.JSONField(default=dict)
+    deleted = models.BooleanField(default=False)
+    key = models.CharField(max_length=64, null=True)  # noqa: DJ001 (NULL: no key, never unique)
+    versions = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["n"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "n"], name="hand_place_unique"),
+            # A retried add finds the first one, even when both race: the database decides.
+            models.UniqueConstraint(fields=["sheet", "key"], name="hand_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.n} of sheet {self.sheet_id}"
+
+
+class HandVersion(models.Model):
+    """A hand as it was before an edit: nothing entered is ever lost."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="history")
+    version = models.PositiveIntegerField()
+    winner = models.PositiveSmallIntegerField(null=True)
+    discarder = models.PositiveSmallIntegerField(null=True)
+    params = models.JSONField(default=dict)
+    replaced = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["version"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "version"], name="hand_version_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"version {self.version} of {self.hand}"

@@ -1,0 +1,145 @@
+"""A worked-out sheet in the contract's JSON and CSV: the same numbers the sheet page shows."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from typing import Any
+
+from calculator import presenting
+from calculator.families import FAMILIES
+from calculator.forms.sheet import CLASSICAL_FIELDS, hand_params, table_rules_json
+from calculator.models import Hand
+from calculator.scoring.money import plain
+from calculator.scoring.sheet import Played
+from calculator.sheets import Book
+
+
+def points(book: Book) -> list[Fraction]:
+    """Each player's running total as the contract shows it (the engine's: riichi points
+    are start + deltas)."""
+    return list(book.result.totals)
+
+
+def delta_sums(book: Book) -> list[Fraction]:
+    """Each player's deltas added up: the CSV's last row, so every column adds up."""
+    start = book.table.start if book.sheet.family == "riichi" else 0
+    return [total - start for total in book.result.totals]
+
+
+def hand_inputs(book: Book, index: int) -> dict[str, Any]:
+    """HAND.inputs: the family's per-hand values, as the calculator's API names them."""
+    read = book.reads[index]
+    if read.winner is None:  # a drawn hand: nobody's hand was scored
+        return {}
+    form = read.family_form
+    values = {}
+    for name in hand_params(FAMILIES[book.sheet.family]):
+        field_name = CLASSICAL_FIELDS.get(name, name)
+        values[name] = form.fields[field_name].json_value(form.cleaned_data[field_name])
+    if read.entry.liable_player is not None:
+        values["liable_player"] = read.entry.liable_player
+    return values
+
+
+def result_json(book: Book, played: Played) -> dict[str, Any] | None:
+    """HAND.result: what the family's calculator API answers for this hand, steps worded."""
+    if played.outcome is None or played.inputs is None:
+        return None
+    family = FAMILIES[book.sheet.family]
+    steps = family.presenter(played.inputs, played.outcome).steps()
+    return presenting.outcome_json(played.outcome, list(steps))
+
+
+def hand_json(book: Book, index: int) -> dict[str, Any]:
+    hand: Hand = book.hands[index]
+    played = book.result.hands[index]
+    payload: dict[str, Any] = {
+        "n": hand.n,
+        "winner": hand.winner,
+        "discarder": hand.discarder,
+        "dealer": played.dealer,
+        "honba": played.honba,
+        "inputs": hand_inputs(book, index),
+        "result": result_json(book, played),
+        "deltas": list(played.deltas),
+        "deleted": hand.deleted,
+        "versions": hand.versions,
+    }
+    if book.sheet.family == "riichi":
+        entry = book.reads[index].entry
+        payload["riichi_sticks"] = played.riichi_sticks
+        payload["riichi"] = list(entry.riichi)
+        payload["tenpai"] = list(entry.tenpai)
+    return payload
+
+
+def sheet_json(book: Book) -> dict[str, Any]:
+    sheet, result = book.sheet, book.result
+    payload: dict[str, Any] = {
+        "family": sheet.family,
+        "rules": table_rules_json(sheet.family, sheet.rules),
+        "players": [
+            {"n": n, "name": name, "total": total}
+            for n, (name, total) in enumerate(zip(sheet.players, points(book), strict=True), 1)
+        ],
+        "hands": [hand_json(book, index) for index in range(len(book.hands))],
+        "revision": sheet.revision,
+        "dealer": result.dealer,
+        "honba": result.honba,
+        "pot": result.pot,
+        "settlement": [
+            {"from": t.payer, "to": t.payee, "amount": t.amount} for t in result.settlement
+        ],
+    }
+    if sheet.family == "riichi":
+        payload["final"] = [
+            {"n": f.n, "points": f.points, "rank": f.rank, "score": f.score} for f in result.final
+        ]
+    return payload
+
+
+def _cell(value: Any) -> str:
+    """A CSV cell. A name a spreadsheet would run as a formula (=, +, -, @) gets a leading
+    apostrophe, the usual guard; amounts are written plainly."""
+    if isinstance(value, Fraction | int) and not isinstance(value, bool):
+        return plain(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, list):
+        return ",".join(str(item) for item in value)
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def sheet_csv(book: Book) -> str:
+    """One row per hand not deleted, then the totals: what a spreadsheet needs."""
+    sheet = book.sheet
+    names = hand_params(FAMILIES[sheet.family])
+    extra = ["liable_player"] if sheet.family == "hk" else []
+    if sheet.family == "riichi":
+        extra = ["riichi", "tenpai"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["hand", "winner", "discarder", *names, *extra, *map(_cell, sheet.players)])
+    for index, hand in enumerate(book.hands):
+        if hand.deleted:
+            continue
+        inputs = hand_inputs(book, index)
+        entry = book.reads[index].entry
+        own = {
+            "liable_player": entry.liable_player,
+            "riichi": list(entry.riichi),
+            "tenpai": list(entry.tenpai),
+        }
+        row = [hand.n, hand.winner, hand.discarder]
+        row += [inputs.get(name) for name in names]
+        row += [own[name] for name in extra]
+        row += list(book.result.hands[index].deltas)
+        writer.writerow([_cell(value) for value in row])
+    totals = ["total", None, None, *([None] * (len(names) + len(extra))), *delta_sums(book)]
+    writer.writerow([_cell(value) for value in totals])
+    return out.getvalue()

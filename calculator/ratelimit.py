@@ -1,0 +1,30 @@
+"""Sheet creation per client address: a fixed one-minute window in Django's cache."""
+
+from __future__ import annotations
+
+import time
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address nginx saw (it overwrites X-Real-IP), or the socket's peer."""
+    return request.META.get("HTTP_X_REAL_IP") or request.META.get("REMOTE_ADDR", "")
+
+
+def allow(request: HttpRequest, action: str, per_minute: int) -> bool:
+    """Count one `action` for this client in the current minute; False once over the limit."""
+    cache = caches["ratelimit"]
+    key = f"{action}:{client_address(request)}:{int(time.time() // 60)}"
+    cache.add(key, 0, timeout=120)
+    try:
+        return cache.incr(key) <= per_minute
+    except ValueError:  # evicted between add and incr: count afresh
+        cache.set(key, 1, timeout=120)
+        return True
+
+
+def allow_new_sheet(request: HttpRequest) -> bool:
+    return allow(request, "sheet", settings.SHEETS_CREATED_PER_MINUTE)

@@ -1,0 +1,428 @@
+"""A score sheet (記分紙): a session's hands in order in, every player's running score out.
+
+A sheet is a fold over its hands (rules.md § sheets). The database keeps what people
+entered; `run()` recomputes everything else from it (dealer, counters, the riichi pot,
+each player's delta per hand, totals, riichi final scores, the settlement), so editing or
+deleting an early hand flows into every later one. Each hand is scored by its family's own
+engine, once, with the fields only the sheet knows (who deals, counters, sticks) filled in.
+
+Players are numbered 1–4 in the order they sat at the start (1–3 for three-player riichi);
+player 1 deals first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import lcm
+
+from . import classical, hk, jiujiang, mcr, nmjl, riichi
+from .money import amount as exact_amount
+from .outcome import Outcome, Payment, Win
+
+FAMILIES = ("hk", "riichi", "mcr", "nmjl", "jiujiang", "classical")
+ENGINES = {
+    "hk": hk.score,
+    "riichi": riichi.score,
+    "mcr": mcr.score,
+    "nmjl": nmjl.score,
+    "jiujiang": jiujiang.score,
+    "classical": classical.score,
+}
+# Their payments do not depend on the dealer, so the deal simply goes round.
+PASS_EVERY_HAND = frozenset({"mcr", "nmjl"})
+RIICHI_STICK = riichi.RIICHI_STICK
+NOTEN = {4: 3000, 3: 2000}  # what a drawn riichi hand pays in all, by number of players
+# Payment roles named by the sheet's entry or its state; every other role goes to the
+# players left over, in seat order after the winner.
+FIXED_ROLES = frozenset({"discarder", "dealer", "liable"})
+REMAINING_ROLES = frozenset({"other", "non_dealer"})
+
+ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A sheet's family and the table rules the sheet itself applies (the family's own
+    rules travel with each hand's inputs)."""
+
+    family: str
+    players: int = 4  # 3 only for three-player riichi
+    # riichi only (ignored otherwise):
+    start: int = 25000  # everyone's points at the start
+    return_points: int | None = None  # 返し; None = start (no oka)
+    uma: tuple[int, ...] = ()  # thousands of points per place, one per player, sum 0
+    noten: int | None = None  # 不聽罰符 in all; None = 3,000 (four players) / 2,000 (three)
+    rate: Fraction = Fraction(1)  # settlement: final scores × rate
+
+    def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise ValueError(f"unknown family {self.family!r}")
+        if self.players not in ((4, 3) if self.family == "riichi" else (4,)):
+            raise ValueError(f"{self.family} cannot be played by {self.players}")
+        object.__setattr__(self, "uma", tuple(self.uma))
+        if self.uma and (len(self.uma) != self.players or sum(self.uma) != 0):
+            raise ValueError("uma needs one value per player, summing to 0")
+        # A Decimal or float rate would make the settlement inexact.
+        object.__setattr__(self, "rate", exact_amount(self.rate))
+
+    @property
+    def returns(self) -> int:
+        return self.start if self.return_points is None else self.return_points
+
+    @property
+    def noten_total(self) -> int:
+        return NOTEN[self.players] if self.noten is None else self.noten
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One hand as entered."""
+
+    winner: int | None  # 1..players; None = a drawn hand (winner=none)
+    discarder: int | None  # 1..players; set exactly when the engine's win is a discard
+    inputs: tuple  # the family engine's score() arguments, Hand first
+    riichi: tuple[int, ...] = ()  # riichi: the players who declared riichi this hand
+    tenpai: tuple[int, ...] = ()  # riichi, drawn hand: the players in tenpai
+    liable_player: int | None = None  # hk liable=1: who pays it all (包自摸)
+    deleted: bool = False
+
+
+@dataclass(frozen=True)
+class Played:
+    """One hand as the sheet worked it out."""
+
+    n: int  # 1-based position in the sheet (deleted hands keep theirs)
+    dealer: int  # the dealer in force during the hand
+    honba: int  # riichi counters in force during the hand (0 elsewhere)
+    riichi_sticks: int  # riichi: the pot carried in + this hand's declarations (0 elsewhere)
+    outcome: Outcome | None  # None for a drawn or deleted hand
+    inputs: tuple | None  # exactly what score() was given, the sheet's fields set
+    deltas: tuple[Fraction, ...]  # one per player; zeros for a deleted hand
+    deleted: bool
+
+
+@dataclass(frozen=True)
+class Final:
+    """A riichi player's final result."""
+
+    n: int  # the player
+    points: Fraction  # start + deltas, plus any pot left at the end (to the top)
+    rank: int  # 1 + the number of players with more points
+    score: Fraction  # (points − return) / 1000 + uma + oka
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: int
+    payee: int
+    amount: Fraction
+
+
+@dataclass(frozen=True)
+class Result:
+    hands: tuple[Played, ...]
+    totals: tuple[Fraction, ...]  # per player: sum of deltas (riichi: start + that = points)
+    dealer: int  # the dealer for the next hand
+    honba: int  # the counters for the next hand
+    pot: int  # riichi: points left on the table for the next hand
+    final: tuple[Final, ...]  # riichi only
+    settlement: tuple[Transfer, ...]
+
+
+def entry_errors(table: Table, entry: Entry) -> dict[str, str]:
+    """The cross-field checks of one hand against its sheet, as {parameter: error code}.
+
+    >>> hand = hk.Hand(fan=3, win=Win.DISCARD)
+    >>> entry_errors(Table("hk"), Entry(winner=2, discarder=2, inputs=(hand, hk.Rules())))
+    {'discarder': 'contradiction'}
+    """
+    errors: dict[str, str] = {}
+    players = range(1, table.players + 1)
+    family = table.family
+    hand = entry.inputs[0] if entry.inputs else None
+    won = entry.winner is not None
+    if won and entry.winner not in players:
+        errors["winner"] = "out_of_range"
+
+    if family == "classical":
+        if entry.discarder is not None:
+            errors["discarder"] = "not_allowed"  # every seat settles: nobody is liable
+    else:
+        discard_win = won and getattr(hand, "win", None) is Win.DISCARD
+        if entry.discarder is None:
+            if discard_win:
+                errors["discarder"] = "required"
+        elif entry.discarder not in players:
+            errors["discarder"] = "out_of_range"
+        elif not discard_win or entry.discarder == entry.winner:
+            errors["discarder"] = "contradiction"
+
+    for name, group in (("riichi", entry.riichi), ("tenpai", entry.tenpai)):
+        if not group:
+            continue
+        if family != "riichi":
+            errors[name] = "not_allowed"
+        elif len(set(group)) != len(group) or any(p not in players for p in group):
+            errors[name] = "invalid"
+    if family == "riichi" and entry.tenpai and won and "tenpai" not in errors:
+        errors["tenpai"] = "contradiction"  # tenpai only pays on a drawn hand
+
+    liable = family == "hk" and won and getattr(hand, "liable", False)
+    if liable:
+        if entry.liable_player is None:
+            errors["liable_player"] = "required"
+        elif entry.liable_player not in players:
+            errors["liable_player"] = "out_of_range"
+        elif entry.liable_player == entry.winner:
+            errors["liable_player"] = "contradiction"
+    elif entry.liable_player is not None:
+        errors["liable_player"] = "contradiction" if family == "hk" else "not_allowed"
+
+    if family == "nmjl" and getattr(hand, "bettor", nmjl.Bettor.NONE) is not nmjl.Bettor.NONE:
+        errors["bettor"] = "not_allowed"  # a fifth person's bet is not a seat's score
+    return errors
+
+
+def run(table: Table, entries: Sequence[Entry]) -> Result:
+    """Everything a sheet shows, from its hands in order. ValueError if a hand fails
+    `entry_errors` (the web layer reports those before storing anything).
+
+    rules.md's hk sheet: player 2 wins 3 番 off player 4, then player 1 self-draws 5 番.
+
+    >>> rules = hk.Rules()
+    >>> result = run(Table("hk"), [
+    ...     Entry(2, 4, (hk.Hand(3, Win.DISCARD), rules)),
+    ...     Entry(1, None, (hk.Hand(5, Win.SELF_DRAW), rules)),
+    ... ])
+    >>> [str(total) for total in result.totals]
+    ['36', '-4', '-12', '-20']
+    >>> [(t.payer, t.payee, str(t.amount)) for t in result.settlement]
+    [(4, 1, '20'), (3, 1, '12'), (2, 1, '4')]
+    """
+    is_riichi = table.family == "riichi"
+    count = table.players
+    dealer, honba, pot = 1, 0, 0  # the state for the next hand; pot in sticks
+    sums: list[Fraction | int] = [0] * count
+    hands: list[Played] = []
+    nothing = (ZERO,) * count
+    for n, entry in enumerate(entries, 1):
+        if entry.deleted:
+            # Counts for nothing, not even its riichi declarations.
+            shown = pot if is_riichi else 0
+            hands.append(Played(n, dealer, honba, shown, None, None, nothing, True))
+            continue
+        if errors := entry_errors(table, entry):
+            raise ValueError(f"hand {n}: {errors}")
+        sticks = pot + len(entry.riichi) if is_riichi else 0
+        outcome: Outcome | None = None
+        inputs: tuple | None = None
+        if entry.winner is None:
+            deltas = _drawn(table, entry)
+            if is_riichi:
+                keeps = dealer in entry.tenpai
+            else:
+                keeps = table.family not in PASS_EVERY_HAND
+        else:
+            inputs = _sheet_inputs(table, entry, dealer, honba, sticks)
+            outcome = ENGINES[table.family](*inputs)
+            deltas = _won(table, entry, outcome, dealer)
+            keeps = entry.winner == dealer and table.family not in PASS_EVERY_HAND
+        for player in entry.riichi:
+            deltas[player - 1] -= RIICHI_STICK
+        sums = [total + delta for total, delta in zip(sums, deltas, strict=True)]
+        exact = tuple(map(Fraction, deltas))
+        hands.append(Played(n, dealer, honba, sticks, outcome, inputs, exact, False))
+        if is_riichi:
+            # A draw leaves the sticks on the table and adds a counter, whoever deals next;
+            # a win takes the sticks, and only the dealer's own win adds a counter.
+            drawn = entry.winner is None
+            pot = sticks if drawn else 0
+            honba = honba + 1 if drawn or keeps else 0
+        if not keeps:
+            dealer = dealer % count + 1
+
+    if not is_riichi:
+        totals = tuple(map(Fraction, sums))
+        return Result(tuple(hands), totals, dealer, 0, 0, (), settle(totals))
+    totals = tuple(Fraction(table.start + total) for total in sums)
+    final = final_scores(table, totals, pot * RIICHI_STICK)
+    settlement = settle([f.score * table.rate for f in final])
+    return Result(tuple(hands), totals, dealer, honba, pot * RIICHI_STICK, final, settlement)
+
+
+def _sheet_inputs(table: Table, entry: Entry, dealer: int, honba: int, sticks: int) -> tuple:
+    """The entered inputs with the fields that come from the sheet, not the request."""
+    hand, *rest = entry.inputs
+    winner = entry.winner
+    assert winner is not None
+    family = table.family
+    if family in ("hk", "jiujiang"):
+        hand = replace(hand, dealer=winner == dealer)
+    elif family == "riichi":
+        if rest and rest[0].players != table.players:
+            raise ValueError("the hand's riichi rules do not match the sheet's players")
+        hand = replace(hand, dealer=winner == dealer, honba=honba, riichi_sticks=sticks)
+    elif family == "classical":
+        hand = replace(hand, winner=classical.SEATS[winner - 1], dealer=classical.SEATS[dealer - 1])
+    return (hand, *rest)
+
+
+def _won(table: Table, entry: Entry, outcome: Outcome, dealer: int) -> list[Fraction | int]:
+    """One delta per player for a won hand (riichi declarations not yet taken off)."""
+    count = table.players
+    winner = entry.winner
+    assert winner is not None
+    if table.family == "classical":
+        # Every seat settles with every other: the engine's nets are the deltas.
+        return [_plain(seat["net"]) for seat in outcome.extra["players"]]
+    fixed = {"discarder": entry.discarder, "dealer": dealer, "liable": entry.liable_player}
+    payers = _payers(outcome.payments, winner, fixed, count)
+    deltas: list[Fraction | int] = [0] * count
+    for payment, payer in zip(outcome.payments, payers, strict=True):
+        paid = _plain(payment.amount)
+        deltas[payer - 1] -= paid
+        deltas[winner - 1] += paid
+    deltas[winner - 1] += _plain(outcome.from_table)  # the whole pot, carried-in sticks too
+    return deltas
+
+
+def _plain(value: Fraction | int) -> Fraction | int:
+    # Whole amounts are added as ints: a long sheet does thousands of additions, and a
+    # Fraction addition costs ten int ones. Everything leaves the engine as a Fraction.
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def _payers(
+    payments: Sequence[Payment], winner: int, fixed: dict[str, int | None], count: int
+) -> list[int]:
+    """The player behind each payment's role.
+
+    >>> roles = [Payment("dealer", ZERO), Payment("non_dealer", ZERO), Payment("non_dealer", ZERO)]
+    >>> _payers(roles, 3, {"dealer": 1}, 4)
+    [1, 4, 2]
+    """
+    named = {fixed[p.payer] for p in payments if p.payer in FIXED_ROLES}
+    if None in named:
+        raise ValueError("a payment's role names nobody")
+    after_winner = [(winner + i - 1) % count + 1 for i in range(1, count)]
+    rest = iter(p for p in after_winner if p not in named)
+    payers = []
+    for payment in payments:
+        if payment.payer in FIXED_ROLES:
+            payers.append(fixed[payment.payer])
+        elif payment.payer in REMAINING_ROLES:
+            payers.append(next(rest))
+        else:
+            raise ValueError(f"no player has the role {payment.payer!r}")
+    if len(set(payers)) != len(payers) or winner in payers:
+        raise ValueError(f"payments {payers} do not match the table")
+    return payers
+
+
+def _drawn(table: Table, entry: Entry) -> list[Fraction | int]:
+    """A drawn hand: riichi's noten payments, split evenly both ways; nothing elsewhere."""
+    count = table.players
+    deltas: list[Fraction | int] = [0] * count
+    tenpai = set(entry.tenpai)
+    if table.family != "riichi" or not 0 < len(tenpai) < count:
+        return deltas
+    noten = Fraction(table.noten_total)
+    gets, pays = _plain(noten / len(tenpai)), _plain(noten / (count - len(tenpai)))
+    for player in range(1, count + 1):
+        deltas[player - 1] = gets if player in tenpai else -pays
+    return deltas
+
+
+def final_scores(table: Table, points: Sequence[Fraction], pot: int = 0) -> tuple[Final, ...]:
+    """Riichi final scores from each player's points and a pot (in points) left at the end.
+
+    Tied players share the uma of the places they occupy; a tie for first shares the oka
+    and the pot too. Ranks are the same with the pot or without: it only goes to the top.
+
+    >>> table = Table("riichi", start=25000, return_points=30000, uma=(15, 5, -5, -15))
+    >>> [(f.rank, str(f.score)) for f in final_scores(table, [35000, 25000, 25000, 15000])]
+    [(1, '40'), (2, '-5'), (2, '-5'), (4, '-30')]
+    """
+    count = table.players
+    values = [Fraction(p) for p in points]
+    top = max(values)
+    firsts = [i for i, value in enumerate(values) if value == top]
+    for i in firsts:
+        values[i] += Fraction(pot, len(firsts))
+    oka = Fraction((table.returns - table.start) * count, 1000)
+    uma = table.uma or (0,) * count
+    result = []
+    for i, value in enumerate(values):
+        rank = 1 + sum(other > value for other in values)
+        tied = sum(other == value for other in values)
+        share = Fraction(sum(uma[rank - 1 : rank - 1 + tied]), tied)
+        if rank == 1:
+            share += oka / tied
+        score = (value - table.returns) / 1000 + share
+        result.append(Final(i + 1, value, rank, score))
+    return tuple(result)
+
+
+def settle(amounts: Sequence[Fraction]) -> tuple[Transfer, ...]:
+    """The fewest payments that settle `amounts` (player i + 1's total, summing to 0).
+
+    The minimum is the number of players not at zero less the most groups they can be split
+    into that each sum to zero (each group of k needs k − 1 payments, and no fewer), found
+    by a search over subsets. Inside a group the most indebted pays the most owed.
+
+    >>> [(t.payer, t.payee, str(t.amount)) for t in settle([5, -5, 3, -3])]
+    [(2, 1, '5'), (4, 3, '3')]
+    """
+    values = [Fraction(a) for a in amounts]
+    if sum(values) != 0:
+        raise ValueError(f"amounts {values} do not sum to zero")
+    # Whole numbers from here on: subset sums are then cheap and exact.
+    scale = lcm(*(v.denominator for v in values)) if values else 1
+    whole = [int(v * scale) for v in values]
+    players = [i for i, v in enumerate(whole) if v]
+    transfers = []
+    for group in _zero_sum_groups([whole[i] for i in players]):
+        balance = {players[j]: whole[players[j]] for j in group}
+        while any(balance.values()):
+            debtor = min(balance, key=lambda p: (balance[p], p))
+            creditor = min(balance, key=lambda p: (-balance[p], p))
+            paid = min(-balance[debtor], balance[creditor])
+            balance[debtor] += paid
+            balance[creditor] -= paid
+            transfers.append(Transfer(debtor + 1, creditor + 1, Fraction(paid, scale)))
+    return tuple(sorted(transfers, key=lambda t: (-t.amount, t.payer, t.payee)))
+
+
+def _zero_sum_groups(values: Sequence[int]) -> list[list[int]]:
+    """The indices of `values` (non-zero, summing to 0) in as many zero-sum groups as possible.
+
+    best[mask] is the most zero-sum groups among the chains that take the members of `mask`
+    out one at a time, counting each zero-sum set passed: the groups are the differences
+    between consecutive zero-sum sets along the best chain.
+
+    >>> _zero_sum_groups([2, -1, -2, 1])
+    [[0, 2], [1, 3]]
+    """
+    size = len(values)
+    full = (1 << size) - 1
+    total = [0] * (full + 1)
+    best = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        total[mask] = total[mask ^ low] + values[low.bit_length() - 1]
+        best[mask] = max(best[mask ^ (1 << i)] for i in range(size) if mask >> i & 1)
+        best[mask] += total[mask] == 0
+    groups: list[list[int]] = []
+    mask, group_start = full, full
+    while mask:
+        target = best[mask] - (total[mask] == 0)
+        bit = next(1 << i for i in range(size) if mask >> i & 1 and best[mask ^ (1 << i)] == target)
+        mask ^= bit
+        if total[mask] == 0:  # the empty set too: it closes the last group
+            groups.append([i for i in range(size) if (group_start ^ mask) >> i & 1])
+            group_start = mask
+    return groups

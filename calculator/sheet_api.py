@@ -1,0 +1,144 @@
+"""The score sheets' JSON API (contract.md § Score sheets). No cookies: the key is the
+credential, so CSRF does not apply; bodies are form-encoded like the calculator's queries."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from calculator import presenting, ratelimit, sheets
+from calculator.errors import post_only, safe_only
+from calculator.forms.sheet import NewSheet, read_new_sheet
+from calculator.presenters.sheet import hand_json, sheet_csv, sheet_json
+from calculator.views import _api_language
+
+
+def _json(payload: dict[str, Any], status: int = 200) -> HttpResponse:
+    return HttpResponse(
+        presenting.dumps(payload), status=status, content_type="application/json; charset=utf-8"
+    )
+
+
+def _refusal(status: int, code: str, message: str) -> HttpResponse:
+    return _json({"errors": {"__all__": [{"code": code, "message": message}]}}, status)
+
+
+def in_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Messages in the `lang` the request asks for (Cantonese by default)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        lang = _api_language(request)
+        if isinstance(lang, HttpResponse):
+            return lang
+        with translation.override(lang):
+            try:
+                return view(request, *args, **kwargs)
+            except sheets.Refused as refused:
+                return _json({"errors": refused.errors}, refused.status)
+
+    return wrapped
+
+
+def _opened(key: str, *, edit: bool) -> sheets.Opened:
+    opened = sheets.open_sheet(key)
+    if opened is None:
+        raise sheets.Refused(
+            404,
+            {"__all__": [{"code": "not_found", "message": _("There is no sheet with this key.")}]},
+        )
+    if edit and not opened.can_edit:
+        raise sheets.Refused(
+            403,
+            {
+                "__all__": [
+                    {
+                        "code": "forbidden",
+                        "message": _("This is the sheet's view link: it cannot change anything."),
+                    }
+                ]
+            },
+        )
+    return opened
+
+
+def _urls(sheet: Any) -> dict[str, str]:
+    with translation.override(settings.LANGUAGE_CODE):  # the Cantonese pages have no prefix
+        return {
+            "edit_url": reverse("sheet", args=[sheet.edit_key]),
+            "view_url": reverse("sheet_view", args=[sheet.view_key]),
+            "api_url": reverse("sheet_api", args=[sheet.edit_key]),
+        }
+
+
+@post_only
+@in_language
+def create(request: HttpRequest) -> HttpResponse:
+    if not ratelimit.allow_new_sheet(request):
+        return _refusal(
+            429, "rate_limited", _("Too many new sheets from here just now. Try again in a minute.")
+        )
+    new = read_new_sheet(request.POST)
+    if not isinstance(new, NewSheet):
+        return _json({"errors": new}, 400)
+    sheet = sheets.create(new)
+    return _json({"sheet": sheet_json(sheets.work_out(sheet)), **_urls(sheet)}, 201)
+
+
+@safe_only
+@in_language
+def read(request: HttpRequest, key: str) -> HttpResponse:
+    opened = _opened(key, edit=False)
+    return _json({"sheet": sheet_json(sheets.work_out(opened.sheet))})
+
+
+@post_only
+@in_language
+def add(request: HttpRequest, key: str) -> HttpResponse:
+    opened = _opened(key, edit=True)
+    created, hand, book = sheets.add_hand(opened.sheet, request.POST)
+    index = next(i for i, h in enumerate(book.hands) if h.pk == hand.pk)
+    return _json(
+        {"hand": hand_json(book, index), "sheet": sheet_json(book)}, 201 if created else 200
+    )
+
+
+@post_only
+@in_language
+def replace(request: HttpRequest, key: str, n: int) -> HttpResponse:
+    opened = _opened(key, edit=True)
+    book = sheets.replace_hand(opened.sheet, n, request.POST)
+    return _json({"sheet": sheet_json(book)})
+
+
+def _deleted(deleted: bool) -> Callable[..., HttpResponse]:
+    @post_only
+    @in_language
+    def view(request: HttpRequest, key: str, n: int) -> HttpResponse:
+        opened = _opened(key, edit=True)
+        book = sheets.set_deleted(opened.sheet, n, request.POST, deleted)
+        return _json({"sheet": sheet_json(book)})
+
+    return view
+
+
+delete = _deleted(True)
+restore = _deleted(False)
+
+
+@safe_only
+@in_language
+def download(request: HttpRequest, key: str) -> HttpResponse:
+    opened = _opened(key, edit=False)
+    response = HttpResponse(
+        sheet_csv(sheets.work_out(opened.sheet)), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{opened.sheet.family}-sheet.csv"'
+    return response

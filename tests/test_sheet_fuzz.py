@@ -1,0 +1,126 @@
+"""No request to a sheet endpoint, however hostile, makes a 5xx; whatever is recorded
+adds up. FUZZ_EXAMPLES sets the depth, as in test_fuzz.py."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from urllib.parse import urlencode
+
+import pytest
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from calculator.families import FAMILIES
+from calculator.models import Sheet
+from tests.test_fuzz import EXAMPLES, hostile_text
+
+pytestmark = [pytest.mark.database, pytest.mark.django_db]
+
+SLUGS = [slug for slug, family in FAMILIES.items() if family.form]
+SHEET_PARAMS = [
+    "winner",
+    "discarder",
+    "key",
+    "revision",
+    "riichi",
+    "tenpai",
+    "liable_player",
+    "family",
+    "name1",
+    "name2",
+    "name3",
+    "name4",
+    "start",
+    "return",
+    "uma",
+    "noten",
+    "rate",
+    "fu1",
+    "fan4",
+    "lang",
+]
+PLAYER_TEXT = st.sampled_from(["1", "2", "3", "4", "5", "0", "none", "", "1,2", "2,2", "x"])
+
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+def names(slug: str) -> list[str]:
+    return [*FAMILIES[slug].form.base_fields, *SHEET_PARAMS]
+
+
+def pairs(slug: str):
+    values = st.one_of(hostile_text, PLAYER_TEXT)
+    return st.lists(st.tuples(st.sampled_from(names(slug)), values), max_size=8)
+
+
+def start(client: Client, slug: str) -> tuple[str, str]:
+    response = client.post(
+        "/api/v1/sheets", {"family": slug, "name1": "a", "name2": "b", "name3": "c", "name4": "d"}
+    )
+    data = json.loads(response.content)
+    return data["edit_url"].split("/")[2], data["view_url"].split("/")[3]
+
+
+def post(client: Client, path: str, body: list[tuple[str, str]]):
+    """A form-encoded body, as the contract says clients send (repeats and all)."""
+    return client.post(path, urlencode(body), content_type="application/x-www-form-urlencoded")
+
+
+def check(response, allowed: tuple[int, ...]) -> dict:
+    assert response.status_code in allowed, (response.status_code, response.content[:300])
+    if response["Content-Type"].startswith("application/json"):
+        data = json.loads(response.content, parse_float=Decimal)
+        if response.status_code >= 400:
+            assert data["errors"] and all(data["errors"].values())
+        return data
+    return {}
+
+
+def zero_sum(sheet: dict) -> None:
+    for hand in sheet["hands"]:
+        taken = (hand["result"] or {}).get("from_table", 0)
+        declared = 1000 * len(hand.get("riichi", []))
+        # Riichi: what the winner took from the pot, less what was put in this hand.
+        assert sum(hand["deltas"]) == (taken - declared if not hand["deleted"] else 0)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_any_hand_request_is_answered_and_adds_up(client, slug):
+    edit, view = start(client, slug)
+
+    @FUZZ
+    @given(body=pairs(slug), n=st.sampled_from(["1", "2", "999"]))
+    def run(body, n):
+        check(post(client, f"/api/v1/sheets/{edit}/hands", body), (200, 201, 400))
+        check(post(client, f"/api/v1/sheets/{edit}/hands/{n}", body), (200, 400, 404, 409))
+        for action in ("delete", "restore"):
+            check(
+                post(client, f"/api/v1/sheets/{edit}/hands/{n}/{action}", body),
+                (200, 400, 404, 409),
+            )
+        check(post(client, f"/api/v1/sheets/{view}/hands", body), (403,))
+        sheet = check(client.get(f"/api/v1/sheets/{view}"), (200,))["sheet"]
+        zero_sum(sheet)
+        assert client.get(f"/api/v1/sheets/{edit}/csv").status_code == 200
+
+    run()
+
+
+@FUZZ
+@given(
+    body=st.lists(
+        st.tuples(st.sampled_from(names("riichi") + names("hk")), hostile_text), max_size=10
+    )
+)
+def test_any_create_request_is_answered(client, settings, body):
+    settings.SHEETS_CREATED_PER_MINUTE = 1_000_000  # the limit has its own test
+    before = Sheet.objects.count()
+    response = post(client, "/api/v1/sheets", body)
+    check(response, (201, 400))
+    assert Sheet.objects.count() == before + (response.status_code == 201)
