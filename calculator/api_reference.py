@@ -25,9 +25,12 @@ Every calculator page and its JSON twin take the same parameters:
 and error messages). A parameter left out takes its default; an empty or invalid value is an
 error (HTML: 200 with the message beside the field; JSON: 400 with `errors` keyed by
 parameter, each error a stable `code` and a `message`). Booleans are `1`/`0` (also
-`true`/`false`, `on`/`off`, `yes`/`no`). The tile-entry pages `/riichi/hand/` and
-`/mcr/hand/` (and `/api/v1/riichi/hand`, `/api/v1/mcr/hand`) read tiles as
-`123m456p789s1122z` (`0m/0p/0s`: red five, riichi only).
+`true`/`false`, `on`/`off`, `yes`/`no`). The tile-entry pages `/hk/hand/`, `/riichi/hand/`,
+`/mcr/hand/` and `/jiujiang/hand/` (and `/api/v1/<family>/hand`) read tiles as
+`123m456p789s1122z` (`0m/0p/0s`: red five, riichi only); Hong Kong flowers are `1f`–`4f`
+(梅蘭菊竹) and seasons `1g`–`4g` (春夏秋冬). A parameter the tiles decide (`fan` and `dealer`
+on `/hk/hand/`; `pattern`, `haohua_groups` and `dealer` on `/jiujiang/hand/`) is refused
+there with `not_allowed`.
 
 This file is generated from the forms (`python -m calculator.api_reference`).
 """
@@ -60,11 +63,11 @@ def document() -> str:
     from django.utils import translation
 
     from calculator.families import FAMILIES
-    from calculator.forms.mcr_hand import Form as McrHandForm
-    from calculator.forms.riichi_hand import Form as RiichiHandForm
+    from calculator.forms.hk_hand import RefusedParam
+    from calculator.hand_views import HAND_FORMS
 
     pages = [(f"/{slug}/", family.form) for slug, family in FAMILIES.items() if family.form]
-    pages += [("/riichi/hand/", RiichiHandForm), ("/mcr/hand/", McrHandForm)]
+    pages += [(f"/{slug}/hand/", form) for slug, form in HAND_FORMS.items()]
     out = [HEADER]
     with translation.override("en"):
         for path, form_class in pages:
@@ -72,7 +75,7 @@ def document() -> str:
                 f"\n## `{path}`\n\n| parameter | values | default | meaning |\n|---|---|---|---|"
             )
             for name, field in form_class.base_fields.items():
-                if isinstance(field, Param):
+                if isinstance(field, Param) and not isinstance(field, RefusedParam):
                     label = str(field.label or "").replace("|", "/")
                     out.append(f"| `{name}` | {values(field)} | {default(field)} | {label} |")
     return "\n".join(out) + "\n"

@@ -69,6 +69,7 @@ FAMILIES: dict[str, Family] = {
             _("points or chips"),
             _("fan"),
             title=_("Hong Kong mahjong payments"),
+            hand_title=_("Hong Kong hand: fan and payment"),
         ),
         Family(
             "riichi",
@@ -103,6 +104,7 @@ FAMILIES: dict[str, Family] = {
             _("番 × the stake"),
             _("the hand's patterns and what multiplies them"),
             title=_("Jiujiang mahjong payments"),
+            hand_title=_("Jiujiang hand: patterns and payment"),
         ),
         Family(
             "classical",

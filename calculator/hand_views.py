@@ -7,6 +7,7 @@ The same page machinery as `calculator.views` (htmx fragment with `HX-Replace-Ur
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import import_module
 from typing import Any
 
@@ -16,7 +17,7 @@ from django.utils import translation
 
 from calculator.errors import safe_only
 from calculator.families import FAMILIES
-from calculator.forms import mcr_hand, riichi_hand
+from calculator.forms import hk_hand, jiujiang_hand, mcr_hand, riichi_hand
 from calculator.forms.hand_base import HandForm, errors_extra
 from calculator.presenters.base import Presentation
 from calculator.views import (
@@ -28,7 +29,12 @@ from calculator.views import (
     render_result,
 )
 
-HAND_FORMS: dict[str, type[HandForm]] = {"riichi": riichi_hand.Form, "mcr": mcr_hand.Form}
+HAND_FORMS: dict[str, type[HandForm]] = {
+    "hk": hk_hand.Form,
+    "riichi": riichi_hand.Form,
+    "mcr": mcr_hand.Form,
+    "jiujiang": jiujiang_hand.Form,
+}
 
 
 def _form_class(slug: str) -> type[HandForm]:
@@ -44,15 +50,21 @@ def present(form: HandForm) -> tuple[Presentation, Any]:
     analysis made the one call, and its outcome is what is shown."""
     family = FAMILIES[form.slug]
     analysis = form.analysis
-    payment = family.presenter(form.payment_inputs(), analysis.outcome, form.payment_idle())
-    hand = import_module(f"calculator.presenters.{form.slug}_hand").HandPresenter
-    return payment.present(), hand(analysis, payment)
+    module = import_module(f"calculator.presenters.{form.slug}_hand")
+    # A hand module may word the notes its analysis adds (hk `limit_hand`) by subclassing
+    # the payment presenter; the payment itself is worded as on the payment page.
+    presenter = getattr(module, "PaymentPresenter", family.presenter)
+    payment = presenter(form.payment_inputs(), analysis.outcome, form.payment_idle())
+    return payment.present(), module.HandPresenter(analysis, payment)
 
 
 @safe_only
 def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     form = _form_class(slug)(request.GET)
     view, hand = present(form) if form.is_valid() else (None, None)
+    if view is not None:
+        # Whose seat the result is for leads the title, the share text and the status line.
+        view = replace(view, headline=form.seat_headline(view.headline))
     context = page_context(form, view, title=FAMILIES[slug].hand_title)
     context.update(form.hand_context())
     if hand is not None:

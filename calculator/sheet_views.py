@@ -1,22 +1,302 @@
-"""The score sheets' pages: not served yet (the JSON API is)."""
+"""The score sheets' pages: new, edit (the edit key's page, with "add a hand") and view.
+
+Every write goes through calculator.sheets, the same code path as the JSON API; the pages
+add Django's CSRF check and post/redirect/get. One address per page: a form names what it
+does with `action` (add, preview, replace, delete, restore, undo), so the page works the
+same with and without JavaScript. An open sheet keeps itself up to date by polling its own
+address every few seconds (htmx); the answer is `304` while the revision is unchanged.
+"""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+import secrets
+from typing import Any
 
-from calculator.errors import safe_only
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+
+from calculator import errors, ratelimit, sheets
+from calculator.forms.sheet import NewSheet, family_choices, read_new_sheet
+from calculator.models import HandVersion, Sheet
+from calculator.presenters import sheet_page
+from calculator.views import language_links
+
+PAGE_METHODS = ("GET", "HEAD", "POST")
+# The sheet's own one-player fields: an empty choice means "not given".
+OPTIONAL_PLAYERS = ("winner", "discarder", "liable_player")
+# Riichi sheet rules whose default depends on others (noten, return) or is "none" (uma).
+OPTIONAL_RULES = ("noten", "return", "uma")
 
 
-@safe_only
+class SeeOther(HttpResponseRedirect):
+    status_code = 303  # after a POST: the browser GETs the page (post/redirect/get)
+
+
+def _methods(request: HttpRequest) -> HttpResponse | None:
+    if request.method not in PAGE_METHODS:
+        return errors.method_not_allowed(request, PAGE_METHODS)
+    return None
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    """A sheet is nobody else's business: not indexed, not kept by shared caches."""
+    response["X-Robots-Tag"] = "noindex"
+    response.setdefault("Cache-Control", "private, no-cache")
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _base(request: HttpRequest, path: str, title: str) -> dict[str, Any]:
+    return {
+        "language_links": language_links(path),
+        "page_title": title,
+        "headline": "",
+        "oob": False,
+    }
+
+
+def form_data(posted: QueryDict) -> QueryDict:
+    """What a hand form sends, as the API's parameters: ticked boxes (sent one per box, with
+    an empty hidden one) become a comma list, an empty player choice is left out."""
+    data = QueryDict(mutable=True)
+    for name, values in posted.lists():
+        if len(values) > 1:
+            data[name] = ",".join(value for value in values if value)
+        else:
+            data[name] = values[0]
+    for name in OPTIONAL_PLAYERS:
+        if data.get(name, None) == "":
+            del data[name]
+    return data
+
+
+# --- /sheets/new/ --------------------------------------------------------------------------
+
+
 def new(request: HttpRequest) -> HttpResponse:
-    raise Http404("The sheet pages are not served yet")
+    refused = _methods(request)
+    if refused is not None:
+        return refused
+    found: dict[str, Any] = {}
+    source: Any = request.GET
+    if request.method == "POST":
+        if not ratelimit.allow_new_sheet(request):
+            return _private(
+                errors.answer(
+                    request,
+                    429,
+                    "rate_limited",
+                    lambda: (
+                        _("Too many new sheets"),
+                        _("Too many new sheets from here just now. Try again in a minute."),
+                    ),
+                )
+            )
+        source = request.POST.copy()
+        if source.get("name4", None) == "" and source.get("players") == "3":
+            del source["name4"]  # the three-player table's hidden fourth name
+        for name in OPTIONAL_RULES:
+            if source.get(name, None) == "":
+                del source[name]  # an optional rule left empty: its default
+        made = read_new_sheet(source)
+        if isinstance(made, NewSheet):
+            sheet = sheets.create(made)
+            return _private(SeeOther(reverse("sheet", args=[sheet.edit_key])))
+        found = made
+    slug = str(source.get("family", "hk"))
+    if slug not in family_choices():
+        slug = "hk"
+    page = sheet_page.new_page(slug, source, found)
+    path = sheet_page.new_page_query(slug, source)
+    context = _base(request, path, _("Start a score sheet"))
+    context.update(page=page, slug=slug)
+    return _private(render(request, "sheets/new.html", context))
 
 
-@safe_only
+# --- /sheets/<edit_key>/ and /sheets/view/<view_key>/ -------------------------------------
+
+
+def _opened(key: str) -> sheets.Opened:
+    opened = sheets.open_sheet(key)
+    if opened is None:
+        raise Http404
+    return opened
+
+
+def _history(sheet: Sheet) -> dict[int, list[HandVersion]]:
+    found: dict[int, list[HandVersion]] = {}
+    for version in HandVersion.objects.filter(hand__sheet=sheet).order_by("version"):
+        found.setdefault(version.hand_id, []).append(version)
+    return found
+
+
+def _not_modified(request: HttpRequest, sheet: Sheet, editing: bool) -> HttpResponse | None:
+    """The poll's cheap answer: nothing changed since the revision the page shows."""
+    tag = sheet_page.etag(sheet.revision, translation.get_language(), editing)
+    if request.headers.get("If-None-Match") == tag:
+        response = HttpResponse(status=304)
+        response["ETag"] = tag
+        return _private(response)
+    return None
+
+
+def _live(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx and not htmx.history_restore_request)
+
+
+def _sheet_response(
+    request: HttpRequest,
+    opened: sheets.Opened,
+    *,
+    editing: bool,
+    data: Any = None,
+    found: dict[str, Any] | None = None,
+    at: int | None = None,
+    notice: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    sheet = opened.sheet
+    if request.method in ("GET", "HEAD") and _live(request):
+        unchanged = _not_modified(request, sheet, editing)
+        if unchanged is not None:
+            return unchanged
+    book = sheets.work_out(sheet)
+    language = translation.get_language()
+    page = sheet_page.sheet_page(book, editing=editing, language=language, history=_history(sheet))
+    path = (
+        reverse("sheet", args=[sheet.edit_key])
+        if editing
+        else reverse("sheet_view", args=[sheet.view_key])
+    )
+    context = _base(request, path, page.title)
+    context.update(page=page, editing=editing, notice=notice, live_url=path)
+    if request.method in ("GET", "HEAD") and _live(request):
+        response = render(request, "sheets/sheet.html#live", context)
+        response["ETag"] = page.etag
+        return _private(response)
+    if editing:
+        if at is None and data is None:
+            wanted = str(request.GET.get("edit", ""))
+            hand = sheet.hands.filter(n=int(wanted)).first() if wanted.isdigit() else None
+            if hand is not None:
+                at, data = hand.n, sheet_page.hand_data(hand)
+        context["hand_form"] = sheet_page.hand_form(book, data or {}, found or {}, at)
+        context["form_key"] = secrets.token_urlsafe(16)
+        context["preview"] = None
+    response = render(request, "sheets/sheet.html", context, status=status)
+    return _private(response)
+
+
 def edit(request: HttpRequest, key: str) -> HttpResponse:
-    raise Http404("The sheet pages are not served yet")
+    refused = _methods(request)
+    if refused is not None:
+        return refused
+    opened = _opened(key)
+    if not opened.can_edit:
+        # The view link pasted into the edit address: show what it may see.
+        return _private(HttpResponseRedirect(reverse("sheet_view", args=[key])))
+    if request.method == "POST":
+        return _write(request, opened)
+    return _sheet_response(request, opened, editing=True)
 
 
-@safe_only
+def _number(data: QueryDict) -> int | None:
+    raw = str(data.get("n", ""))
+    return int(raw) if raw.isdigit() else None
+
+
+def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
+    data = form_data(request.POST)
+    action = data.get("action", "add")
+    sheet = opened.sheet
+    here = reverse("sheet", args=[sheet.edit_key])
+    n = _number(data)
+    if action == "preview":
+        return _preview(request, sheet, data, n)
+    try:
+        if action == "add":
+            _created, hand, _book = sheets.add_hand(sheet, data)
+            return _private(SeeOther(f"{here}#hand-{hand.n}"))
+        if action == "replace" and n is not None:
+            sheets.replace_hand(sheet, n, data)
+            return _private(SeeOther(f"{here}#hand-{n}"))
+        if action in ("delete", "restore") and n is not None:
+            sheets.set_deleted(sheet, n, data, action == "delete")
+            return _private(SeeOther(f"{here}#hand-{n}"))
+        if action == "undo":
+            # The revision guards it: two phones tapping undo at once take back one hand.
+            last = sheets.last_live_hand(sheet)
+            if last is not None:
+                sheets.set_deleted(sheet, last.n, data, True)
+            return _private(SeeOther(f"{here}#hands"))
+    except sheets.Refused as refused:
+        return _refused(request, opened, data, action, n, refused)
+    raise Http404
+
+
+def _refused(
+    request: HttpRequest,
+    opened: sheets.Opened,
+    data: QueryDict,
+    action: str,
+    n: int | None,
+    refused: sheets.Refused,
+) -> HttpResponse:
+    """The page again, saying why: field errors beside the fields (200, as a page form
+    does), someone else's change first (409, with the sheet as it is now)."""
+    sheet = Sheet.objects.get(pk=opened.sheet.pk)  # as it is now, someone else's change in
+    fresh = sheets.Opened(sheet, True)
+    if refused.status == 409:
+        notice = _(
+            "Someone else changed this sheet first. Here it is as it is now: check the hand "
+            "and send it again if it is still needed."
+        )
+        keep = action == "replace"
+        return _sheet_response(
+            request,
+            fresh,
+            editing=True,
+            data=data if keep else None,
+            at=n if keep else None,
+            notice=notice,
+            status=409,
+        )
+    if refused.status == 404:
+        return _sheet_response(
+            request, fresh, editing=True, notice=_("There is no such hand."), status=404
+        )
+    return _sheet_response(
+        request,
+        fresh,
+        editing=True,
+        data=data,
+        found=refused.errors,
+        at=n if action == "replace" else None,
+        notice=_("The hand was not recorded: see the fields marked below."),
+    )
+
+
+def _preview(request: HttpRequest, sheet: Sheet, data: QueryDict, at: int | None) -> HttpResponse:
+    if at is not None and not sheet.hands.filter(n=at).exists():
+        at = None
+    worked = sheets.preview(sheet, data, at=at)
+    if isinstance(worked, sheets.Book):
+        shown = sheet_page.preview(worked, {}, at)
+    else:
+        shown = sheet_page.preview(None, worked, at)
+    response = render(request, "sheets/_preview.html", {"preview": shown})
+    return _private(response)
+
+
+@errors.safe_only
 def view(request: HttpRequest, key: str) -> HttpResponse:
-    raise Http404("The sheet pages are not served yet")
+    opened = _opened(key)
+    if opened.can_edit:
+        # An edit key in the view address: the read-only page lives at the view key.
+        return _private(HttpResponseRedirect(reverse("sheet_view", args=[opened.sheet.view_key])))
+    return _sheet_response(request, opened, editing=False)

@@ -463,8 +463,9 @@ def test_unknown_language_is_refused(api):
     assert error(data, "lang") == "not_allowed"
 
 
-def test_only_riichi_and_mcr_have_a_hand_api(client):
-    assert client.get("/api/v1/hk/hand").status_code == 404
+def test_families_without_tile_entry_have_no_hand_api(client):
+    assert client.get("/api/v1/nmjl/hand").status_code == 404
+    assert client.get("/api/v1/classical/hand").status_code == 404
     assert client.get("/api/v1/nope/hand").status_code == 404
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from calculator.families import FAMILIES
-from calculator.forms import mcr_hand, riichi_hand
+from calculator.forms import hk_hand, jiujiang_hand, mcr_hand, riichi_hand
 
 RIICHI_TANYAO = "hand=234567m234p55888s&win_tile=8s&riichi=1"
 KOKUSHI = "hand=19m19p19s12345677z&win_tile=7z"
@@ -93,3 +93,31 @@ def test_each_hand_request_analyses_once_and_never_rescores(
     assert response.status_code == 200
     assert len(analyses) == 1
     assert scores == []  # the analysis's own outcome is what the page shows
+
+
+HK_HAND = "hand=123m456p789s234s55m&win_tile=5m&flowers=1f&split=half"
+JIUJIANG_HAND = "hand=111m222p333s444s55m&win_tile=5m&win=self_draw"
+
+
+@pytest.mark.parametrize(
+    ("slug", "form_module", "query", "payments"),
+    [
+        # hk's analysis finds the fan; the form then makes the one hk.score call with it
+        ("hk", hk_hand, HK_HAND, 1),
+        # the jiujiang analysis scores inside the engine, so the web layer makes none
+        ("jiujiang", jiujiang_hand, JIUJIANG_HAND, 0),
+    ],
+)
+@pytest.mark.parametrize("way", [*WAYS, "api"])
+def test_hk_and_jiujiang_hands_analyse_and_score_once(
+    client, monkeypatch, slug, form_module, query, payments, way
+):
+    analyses = count_calls(monkeypatch, form_module, "analyse")
+    scores = count_calls(monkeypatch, FAMILIES[slug].engine, "score")
+    if way == "api":
+        response = client.get(f"/api/v1/{slug}/hand?{query}")
+    else:
+        response = WAYS[way](client, f"/en/{slug}/hand/?{query}")
+    assert response.status_code == 200
+    assert len(analyses) == 1
+    assert len(scores) == payments

@@ -153,19 +153,37 @@ def test_every_claimed_number_is_what_the_calculator_shows(client):
         if "data-claims-net" in link:
             seat, net = link["data-claims-net"].split(":")
             assert re.search(rf'data-player data-seat="{seat}" data-net="{net}"', html), where
+        if "data-claims-hand-fan" in link:
+            assert_hand_shown(html, link, where)
         checked[key] = href
     assert len(checked) > 60
 
 
+def assert_hand_shown(html: str, link: dict[str, str], where: str) -> None:
+    """A tile-entry link: the hand page lists the fans (or patterns) claimed and the total."""
+    fan = link["data-claims-hand-fan"]
+    keys = link["data-claims-hand-keys"].split()
+    if "/hk/hand/" in link["href"]:
+        assert f'data-fan-total="{fan}"' in html, where
+        listed = re.findall(r'<tr data-fan="(\w+)"', html)
+        assert list(dict.fromkeys(listed)) == keys, where
+    else:
+        assert re.search(rf'data-hand="fan">{fan}\D', html), where
+        table = re.search(r"data-hand-patterns>(.*?)</table>", html, re.S).group(1)
+        assert re.findall(r'<tr data-pattern="(\w+)"', table) == keys, where
+
+
 def test_the_link_text_is_the_claimed_number(client):
     """What a reader sees in the link is what the link claims (separators aside)."""
-    html = page_html(client, "/en", "glossary") + page_html(client, "/en", "faq")
+    html = "".join(page_html(client, "/en", page) for page in PAGES)
     links = re.findall(r"<a ([^>]*data-claims=[^>]*)>([^<]*)</a>", html)
     assert links
     for attrs, text in links:
         values = dict(re.findall(r'(data-claims[a-z-]*)="([^"]*)"', attrs))
         text = text.replace(",", "").replace(" ", "")
-        if "data-claims-base" in values:
+        if "data-claims-hand-fan" in values:
+            assert text == values["data-claims-hand-fan"]
+        elif "data-claims-base" in values:
             assert text == values["data-claims-base"]
         elif "data-claims-fu" in values:
             assert text == values["data-claims-fu"]
@@ -212,6 +230,8 @@ GLOSSARY_TERMS = [
     "jokers",
     "mcr-8",
     "difan",
+    "jj-tiles",
+    "haohua",
     "baosanjia",
     "fu-classical",
 ]
@@ -227,7 +247,8 @@ def test_glossary_has_every_term_each_with_a_live_link(client):
 
 def test_glossary_groups_terms_by_family(client):
     html = page_html(client, "/en", "glossary")
-    for section in ["all", "hk", "riichi", "mcr", "nmjl", "jiujiang", "classical", "same-3"]:
+    sections = ["all", "hk", "hk-fans", "riichi", "mcr", "nmjl", "jiujiang", "classical", "same-3"]
+    for section in sections:
         assert f'<section id="{section}"' in html
         assert f'href="#{section}"' in html
 
@@ -272,6 +293,109 @@ def test_stakes_table_follows_the_hk_presets(client):
         )
 
 
+# --- Hong Kong fans from the tiles --------------------------------------------------------
+
+
+def fan_rows(html: str) -> dict[str, tuple[str, str]]:
+    """Each row of the glossary's fan table: key → (its value attribute, the row's HTML)."""
+    table = re.search(r'<table class="fan-table">(.*?)</table>', html, re.S).group(1)
+    return {
+        key: (value, row)
+        for key, value, row in re.findall(
+            r'<tr id="fan-\w+" data-fan-key="(\w+)" data-fan-value="(\w+)">(.*?)</tr>', table, re.S
+        )
+    }
+
+
+@pytest.mark.parametrize("prefix", PREFIXES)
+def test_glossary_lists_every_hk_fan_with_the_engines_value(client, prefix):
+    from calculator.presenters.hk_hand import FAN_CONDITIONS, FAN_NAMES
+    from calculator.scoring import hk, hk_hand
+
+    html = page_html(client, prefix, "glossary")
+    rows = fan_rows(html)
+    assert list(rows) == [*hk_hand.FAN_VALUES, *hk_hand.LIMITS]
+    language = {"": "zh-hant", "/zh-hans": "zh-hans", "/en": "en"}[prefix]
+    with translation.override(language):
+        names = {key: unescape(str(name)) for key, name in FAN_NAMES.items()}
+        conditions = {key: unescape(str(text)) for key, text in FAN_CONDITIONS.items()}
+    for key, value in hk_hand.FAN_VALUES.items():
+        shown, row = rows[key]
+        assert shown == str(value), key
+        cell = re.search(r'<td class="num">([^<]*)</td>', row).group(1)
+        assert cell == str(value), key
+        assert names[key] in unescape(row), key
+        assert conditions[key] in unescape(row), key
+    cap = hk.Rules().cap
+    for key in hk_hand.LIMITS:
+        shown, row = rows[key]
+        assert shown == "limit", key
+        assert f"({cap})" in re.search(r'<td class="num">([^<]*)</td>', row).group(1), key
+        assert names[key] in unescape(row), key
+
+
+def test_every_hk_fan_row_links_a_hand_that_shows_it(client):
+    html = page_html(client, "/en", "glossary")
+    for key, (_value, row) in fan_rows(html).items():
+        link = re.search(r'<a href="/en/hk/hand/\?[^"]+"[^>]*data-claims-hand-keys="([^"]*)"', row)
+        assert link, f"{key}: no example hand"
+        if key != "chicken":
+            assert key in link.group(1).split(), key
+        else:
+            assert link.group(1) == ""  # 雞糊: no fan at all
+
+
+def test_the_fans_tables_disagree_about_name_their_table_rule(client):
+    rows = fan_rows(page_html(client, "/en", "glossary"))
+    for key, option in {
+        "qingyise": "qingyise",
+        "menqing": "menqing",
+        "no_flowers": "flowers_in_play",
+        "seven_pairs": "seven_pairs",
+    }.items():
+        assert f"<code>{option}</code>" in rows[key][1], key
+
+
+def test_qingyise_at_six_is_one_fan_less(client):
+    """rules.md § hk hand's best-grouping example, 10 番, and the same hand with qingyise=6."""
+    html = page_html(client, "/en", "faq")
+    section = re.search(r'id="qingyise-six-or-seven">(.*?)</section>', html, re.S).group(1)
+    fans = re.findall(r'data-claims-hand-fan="(\d+)"', section)
+    assert fans == ["10", "9"]
+    assert 'data-claims="128"' in section and 'data-claims="96"' in section
+
+
+def test_jiujiang_reading_worth_more_counts(client):
+    """rules.md § jiujiang hand: 11223344556677m is the chow reading, 清一色 6 + 底番 1 = 7."""
+    html = page_html(client, "/en", "glossary")
+    entry = re.search(r'<dt id="jj-tiles">(.*?)</dd>', html, re.S).group(1)
+    assert re.search(
+        r'href="/en/jiujiang/hand/\?hand=11223344556677m[^"]*"[^>]*'
+        r'data-claims-hand-fan="7" data-claims-hand-keys="qingyise">7</a>',
+        entry,
+    )
+    haohua = re.search(r'<dt id="haohua">(.*?)</dd>', html, re.S).group(1)
+    assert re.findall(r'data-claims-hand-fan="(\d+)"', haohua) == ["8", "16"]
+
+
+def test_faq_answers_the_hk_tile_questions(client):
+    html = page_html(client, "/en", "faq")
+    for anchor in [
+        "pinghu-only-one",
+        "zimo-counts",
+        "flowers-minimum",
+        "seven-pairs",
+        "qingyise-six-or-seven",
+        "menqing-not-paid",
+        "limit-pays",
+    ]:
+        section = re.search(rf'id="{anchor}">(.*?)</section>', html, re.S)
+        assert section and "data-claims-hand-fan=" in section.group(1), anchor
+    flowers = re.search(r'id="flowers-minimum">(.*?)</section>', html, re.S).group(1)
+    assert "<code>flowers_count_to_min</code>" in flowers
+    assert 'data-claims-notes="below_min_fan"' in flowers
+
+
 # --- the FAQ -----------------------------------------------------------------------------
 
 
@@ -314,6 +438,8 @@ SOURCE_LINKS = [
     "https://www.sloperama.com/mjfaq/mjfaq22.html",
     "https://en.wikipedia.org/wiki/Japanese_mahjong_scoring_rules",
     "https://en.wikipedia.org/wiki/American_mahjong",
+    "https://mahjong.wikidot.com/rules:hong-kong-old-style",
+    "https://en.wikipedia.org/wiki/Mahjong#Old_Hong_Kong_mahjong_rules",
 ]
 
 
@@ -343,6 +469,12 @@ def test_sources_name_the_table_rule_for_every_disagreement(client):
         "base_add",
         "pay",
         "limit",
+        # the Hong Kong tile entry's options
+        "qingyise",
+        "menqing",
+        "flowers_in_play",
+        "flowers_count_to_min",
+        "seven_pairs",
     }
     named = set()
     for choice in choices:

@@ -1,0 +1,73 @@
+"""A Jiujiang hand analysis in words: the patterns the tiles show, which one counts, and the
+groups of four of a 豪華七對, for the hand page and the API."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from calculator.forms.jiujiang import PATTERN_NAMES
+from calculator.forms.jiujiang_hand import Result
+from calculator.presenters.jiujiang import Presenter as JiujiangPresenter
+from calculator.scoring import jiujiang as jj
+
+# What the tiles show for each pattern (the fan list's second column).
+PATTERN_SHAPES = {
+    jj.Pattern.PINGHU: _("four sets and a pair, no other pattern"),
+    jj.Pattern.PENGPENG: _("four pungs or kongs and a pair"),
+    jj.Pattern.HUNYISE: _("one suit plus honours"),
+    jj.Pattern.QIDUI: _("seven different pairs"),
+    jj.Pattern.QINGYISE: _("one suit, no honours"),
+    jj.Pattern.HAOHUA: _("seven pairs with four identical tiles as two pairs"),
+}
+
+
+class PaymentPresenter(JiujiangPresenter):
+    """The jiujiang payment presenter, with the note the analysis adds."""
+
+    note_texts: ClassVar = {
+        **JiujiangPresenter.note_texts,
+        "haohua_groups_capped": _(
+            "The pairs include %(groups)s groups of four; 豪華七對 counts at most %(counted)s."
+        ),
+    }
+
+
+class HandPresenter:
+    """Words for one analysed hand; `payment` is the presenter of its payment."""
+
+    def __init__(self, result: Result, payment: JiujiangPresenter) -> None:
+        self.result = result
+        self.payment = payment
+
+    def lines(self) -> list[dict[str, Any]]:
+        analysis = self.result.hand
+        counted = jj.counted_pattern(frozenset(analysis.patterns))
+        lines = []
+        for pattern in analysis.patterns:
+            value = jj.PATTERN_VALUE[pattern]
+            lines.append(
+                {
+                    "key": pattern.value,
+                    "name": str(PATTERN_NAMES[pattern]),
+                    "shape": str(PATTERN_SHAPES[pattern]),
+                    "value": gettext("%(fan)s 番") % {"fan": value},
+                    "counts": pattern is counted,
+                }
+            )
+        return lines
+
+    def context(self) -> dict[str, Any]:
+        analysis = self.result.hand
+        return {
+            "family_kind": "jiujiang",
+            "jj_lines": self.lines(),
+            "haohua_groups": analysis.haohua_groups,
+            "hand_total": gettext("%(fan)s 番") % {"fan": analysis.fan},
+            "reading": str(analysis.grouping.form),
+        }
+
+    def json(self) -> dict[str, Any]:
+        return dict(self.result.hand.terms)

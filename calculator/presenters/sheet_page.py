@@ -1,0 +1,542 @@
+"""The score sheets' pages as view-models: every word, row and formatted amount the templates
+show, so that the templates only place them (no arithmetic, no rule branching there)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import SimpleNamespace
+from typing import Any
+from urllib.parse import urlencode
+
+import segno
+from django.http import QueryDict
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from calculator import presenting
+from calculator.families import FAMILIES, Family
+from calculator.forms.sheet import (
+    CLASSICAL_FIELDS,
+    NAME_LENGTH,
+    TABLE_PARAMS,
+    RiichiSheetForm,
+    family_choices,
+    hand_params,
+)
+from calculator.models import Hand, HandVersion
+from calculator.sheets import Book, stored_data
+from calculator.views import absolute
+
+# The sheet's own per-hand fields, drawn as the players' names.
+SELECT = SimpleNamespace(kind="select")
+CHECKBOXES = SimpleNamespace(kind="checkboxes")
+RIICHI_EXTRA = ("noten", "start", "return", "uma", "rate")
+NOBODY = gettext_lazy("Nobody: a drawn hand (流局)")
+
+
+def signed(value: Fraction | int) -> str:
+    """A delta as a player reads it: +8, −8, 0 (exact, with separators)."""
+    shown = presenting.money(abs(value))
+    if value > 0:
+        return f"+{shown}"
+    if value < 0:
+        return f"−{shown}"
+    return shown
+
+
+@dataclass
+class FieldView:
+    """What templates/calculator/_param.html reads from a bound field, for any field."""
+
+    name: str
+    label: Any
+    field: Any  # anything with `.kind`
+    options: list[tuple[str, Any, bool]] = field(default_factory=list)
+    current: str = ""
+    is_on: bool = False
+    help_text: Any = ""
+    errors: list[str] = field(default_factory=list)
+
+
+def _messages(errors: Mapping[str, Any], name: str) -> list[str]:
+    return [str(error["message"]) for error in errors.get(name, [])]
+
+
+def _from_bound(name: str, bound: Any, errors: Mapping[str, Any], label: Any = None) -> FieldView:
+    kind = bound.field.kind
+    return FieldView(
+        name=name,
+        label=label if label is not None else bound.label,
+        field=bound.field,
+        options=bound.options if kind in ("radio", "select", "checkboxes") else [],
+        current=bound.current if kind not in ("checkboxes", "toggle") else "",
+        is_on=bound.is_on if kind == "toggle" else False,
+        help_text=bound.help_text,
+        errors=_messages(errors, name),
+    )
+
+
+def first(data: Mapping[str, Any], name: str) -> str:
+    value = data.get(name)
+    return "" if value is None else str(value)
+
+
+# --- /sheets/new/ --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FamilyLink:
+    slug: str
+    title: Any
+    url: str
+    current: bool
+
+
+@dataclass(frozen=True)
+class NameField:
+    name: str
+    label: str
+    value: str
+    errors: list[str]
+    hidden: bool  # player 4 at a three-player riichi table
+
+
+@dataclass(frozen=True)
+class NewPage:
+    family: Family
+    families: tuple[FamilyLink, ...]
+    names: tuple[NameField, ...]
+    rules: tuple[FieldView, ...]
+    errors: list[str]  # not about one field
+    name_length: int = NAME_LENGTH
+
+
+def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> NewPage:
+    """The new-sheet form for one family, filled from `data` (the query or what was sent)."""
+    family = FAMILIES[slug]
+    table = QueryDict(mutable=True)
+    for name in TABLE_PARAMS[slug]:
+        if name in data:
+            table[name] = first(data, name)
+    form = family.form(table)
+    rules = [_from_bound(name, form[name], errors) for name in TABLE_PARAMS[slug]]
+    players = 4
+    if slug == "riichi":
+        form.is_valid()
+        players = getattr(form, "cleaned_data", {}).get("players", 4) or 4
+        extra = RiichiSheetForm({k: first(data, k) for k in RIICHI_EXTRA if k in data})
+        for name in RIICHI_EXTRA:
+            bound = extra["return_points" if name == "return" else name]
+            view = _from_bound(name, bound, errors)
+            if bound.field.default in (None, ()) and not first(data, name):
+                view.current = ""  # optional: left empty, the rule's default applies
+            rules.append(view)
+    names = tuple(
+        NameField(
+            name=f"name{n}",
+            label=(_("Player %(n)s, deals first") if n == 1 else _("Player %(n)s")) % {"n": n},
+            value=first(data, f"name{n}"),
+            errors=_messages(errors, f"name{n}"),
+            hidden=n > players,
+        )
+        for n in range(1, 5)
+    )
+    links = tuple(
+        FamilyLink(
+            other,
+            FAMILIES[other].title,
+            reverse("sheet_new") + "?" + urlencode({"family": other}),
+            other == slug,
+        )
+        for other in family_choices()
+    )
+    shown = {"family", *TABLE_PARAMS[slug], *(RIICHI_EXTRA if slug == "riichi" else ())}
+    shown |= {f"name{n}" for n in range(1, 5)}
+    loose = [
+        str(error["message"])
+        for name, found in errors.items()
+        if name not in shown
+        for error in found
+    ]
+    loose += _messages(errors, "family")
+    return NewPage(family, links, names, tuple(rules), loose)
+
+
+def new_page_query(slug: str, data: Mapping[str, Any]) -> str:
+    """The address of the new-sheet form with these rules: family and table rules only,
+    never names, so the link a calculator page makes is safe to share."""
+    names = ("family", *TABLE_PARAMS[slug], *(RIICHI_EXTRA if slug == "riichi" else ()))
+    pairs = [(name, first(data, name)) for name in names if name in data]
+    if "family" not in data:
+        pairs.insert(0, ("family", slug))
+    return reverse("sheet_new") + "?" + urlencode(pairs, safe=",")
+
+
+# --- the sheet -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    n: int
+    name: str
+    total: str  # shown
+    exact: str  # data-total
+    dealer: bool
+    rank: int | None = None  # riichi: final place
+    score: str = ""  # riichi: final score
+
+
+@dataclass(frozen=True)
+class VersionRow:
+    version: int
+    summary: str
+    when: Any
+
+
+@dataclass(frozen=True)
+class HandRow:
+    n: int
+    deleted: bool
+    who: str  # "阿明 won off Bea"
+    summary: str  # the family presenter's headline (or the drawn hand's words)
+    deltas: tuple[tuple[str, str, str], ...]  # (name, shown, exact) per player
+    dealer: str
+    counters: str  # riichi: honba and sticks during the hand
+    versions: int
+    history: tuple[VersionRow, ...]
+    edit_url: str
+
+
+@dataclass(frozen=True)
+class SettleRow:
+    payer: int
+    payee: int
+    sentence: str
+    exact: str
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    family: Family
+    title: str
+    revision: int
+    players: tuple[PlayerRow, ...]
+    next_hand: str
+    hands: tuple[HandRow, ...]  # newest first
+    settlement: tuple[SettleRow, ...]
+    settle_unit: str
+    is_riichi: bool
+    rules_line: str
+    csv_url: str
+    view_url: str  # absolute
+    edit_url: str  # absolute; "" on the view page
+    qr_svg: str
+    undo_n: int | None
+    etag: str
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+def _who(names: Sequence[str], winner: int | None, discarder: int | None, family: str) -> str:
+    if winner is None:
+        return _("Drawn hand (流局)")
+    if discarder is not None:
+        return _("%(winner)s won off %(discarder)s") % {
+            "winner": names[winner - 1],
+            "discarder": names[discarder - 1],
+        }
+    if family == "classical":
+        return _("%(winner)s won") % {"winner": names[winner - 1]}
+    return _("%(winner)s self-drew (自摸)") % {"winner": names[winner - 1]}
+
+
+def _version_summary(book: Book, version: HandVersion) -> str:
+    """An earlier version in a line: who won, and the values as entered."""
+    names = book.sheet.players
+    family = FAMILIES[book.sheet.family]
+    parts = [_who(names, version.winner, version.discarder, book.sheet.family)]
+    for name, value in version.params.items():
+        form_name = CLASSICAL_FIELDS.get(name, name) if book.sheet.family == "classical" else name
+        found = family.form.base_fields.get(form_name)
+        label = found.label if found is not None else name
+        if name in ("riichi", "tenpai", "liable_player"):
+            value = ", ".join(names[int(p) - 1] for p in str(value).split(",") if p.isdigit())
+            label = {"riichi": _("riichi"), "tenpai": _("tenpai"), "liable_player": _("liable")}[
+                name
+            ]
+        parts.append(f"{label}: {value}")
+    return " · ".join(parts)
+
+
+def _qr(url: str) -> str:
+    # segno's inline SVG carries no style attribute, so it passes the site's CSP.
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out, kind="svg", xmldecl=False, svgns=True, scale=4, border=2, svgclass="qr", lineclass=None
+    )
+    return out.getvalue().decode()
+
+
+def _rules_line(book: Book) -> str:
+    """The table rules in the family's own short phrase, as its calculator page says them."""
+    family = FAMILIES[book.sheet.family]
+    form = family.form(dict(book.sheet.rules))
+    if not form.is_valid():
+        return ""
+    outcome = family.engine.score(*form.inputs)
+    return family.presenter(form.inputs, outcome, frozenset()).present().rules_line
+
+
+def etag(revision: int, language: str, editing: bool) -> str:
+    return f'"r{revision}-{language}-{"e" if editing else "v"}"'
+
+
+def sheet_page(
+    book: Book, *, editing: bool, language: str, history: Mapping[int, list[HandVersion]]
+) -> SheetPage:
+    sheet, result = book.sheet, book.result
+    family = FAMILIES[sheet.family]
+    names = list(sheet.players)
+    riichi = sheet.family == "riichi"
+    finals = {f.n: f for f in result.final}
+    players = tuple(
+        PlayerRow(
+            n=n,
+            name=name,
+            total=presenting.money(total) if riichi else signed(total),
+            exact=presenting.exact(total),
+            dealer=n == result.dealer,
+            rank=finals[n].rank if riichi else None,
+            score=signed(finals[n].score) if riichi else "",
+        )
+        for n, (name, total) in enumerate(zip(names, result.totals, strict=True), 1)
+    )
+    dealer_name = names[result.dealer - 1]
+    if riichi:
+        next_hand = _(
+            "Next hand: %(dealer)s deals · %(honba)s honba (本場) · %(pot)s points in the pot"
+        ) % {
+            "dealer": dealer_name,
+            "honba": result.honba,
+            "pot": presenting.money(result.pot),
+        }
+    else:
+        next_hand = _("Next hand: %(dealer)s deals") % {"dealer": dealer_name}
+    rows = []
+    edit_base = reverse("sheet", args=[sheet.edit_key]) if editing else ""
+    for index, hand in enumerate(book.hands):
+        played = result.hands[index]
+        if played.outcome is not None and played.inputs is not None:
+            summary = (
+                family.presenter(played.inputs, played.outcome, frozenset()).present().headline
+            )
+        elif hand.winner is None and riichi:
+            tenpai = book.reads[index].entry.tenpai
+            summary = (
+                _("Tenpai: %(names)s") % {"names": ", ".join(names[p - 1] for p in tenpai)}
+                if tenpai
+                else _("Nobody tenpai")
+            )
+        else:
+            summary = ""
+        counters = ""
+        if riichi:
+            counters = _("%(honba)s honba · %(sticks)s riichi sticks") % {
+                "honba": played.honba,
+                "sticks": played.riichi_sticks,
+            }
+        rows.append(
+            HandRow(
+                n=hand.n,
+                deleted=hand.deleted,
+                who=_who(names, hand.winner, hand.discarder, sheet.family),
+                summary=summary,
+                deltas=tuple(
+                    (name, signed(delta), presenting.exact(delta))
+                    for name, delta in zip(names, played.deltas, strict=True)
+                ),
+                dealer=_("%(name)s dealt") % {"name": names[played.dealer - 1]},
+                counters=counters,
+                versions=hand.versions,
+                history=tuple(
+                    VersionRow(v.version, _version_summary(book, v), v.replaced)
+                    for v in history.get(hand.pk, [])
+                ),
+                edit_url=f"{edit_base}?edit={hand.n}#hand-form" if editing else "",
+            )
+        )
+    settlement = tuple(
+        SettleRow(
+            t.payer,
+            t.payee,
+            _("%(payer)s pays %(payee)s %(amount)s")
+            % {
+                "payer": names[t.payer - 1],
+                "payee": names[t.payee - 1],
+                "amount": presenting.money(t.amount),
+            },
+            presenting.exact(t.amount),
+        )
+        for t in result.settlement
+    )
+    live = [hand for hand in book.hands if not hand.deleted]
+    view_url = absolute(reverse("sheet_view", args=[sheet.view_key]))
+    return SheetPage(
+        family=family,
+        title=_("Score sheet: %(names)s") % {"names": ", ".join(names)},
+        revision=sheet.revision,
+        players=players,
+        next_hand=next_hand,
+        hands=tuple(reversed(rows)),
+        settlement=settlement,
+        settle_unit=(
+            _("Final scores × the rate (%(rate)s)") % {"rate": presenting.money(book.table.rate)}
+            if riichi
+            else ""
+        ),
+        is_riichi=riichi,
+        rules_line=_rules_line(book),
+        csv_url=reverse("sheet_csv", args=[sheet.view_key]),
+        view_url=view_url,
+        edit_url=absolute(reverse("sheet", args=[sheet.edit_key])) if editing else "",
+        qr_svg=_qr(view_url),
+        undo_n=live[-1].n if live else None,
+        etag=etag(sheet.revision, language, editing),
+    )
+
+
+# --- one hand's form -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandForm:
+    """The add-a-hand (or edit-hand-n) form: the sheet's own fields, then the family's."""
+
+    editing: int | None  # the hand being edited, None when adding
+    own: tuple[FieldView, ...]
+    fields: dict[str, FieldView]  # the family's, by the sheet's names
+    order: tuple[str, ...]
+    riichi: Any  # riichi: the family form, for which parts to show (fu given or counted)
+    errors: list[str]  # not about a field shown
+
+
+def hand_data(hand: Hand) -> dict[str, str]:
+    return stored_data(hand)
+
+
+def hand_form(
+    book: Book, data: Mapping[str, Any], errors: Mapping[str, Any], editing: int | None = None
+) -> HandForm:
+    sheet = book.sheet
+    slug = sheet.family
+    family = FAMILIES[slug]
+    names = list(sheet.players)
+    numbered = [(str(n), name) for n, name in enumerate(names, 1)]
+    winner = first(data, "winner")
+    own = [
+        FieldView(
+            "winner",
+            _("Who won"),
+            SELECT,
+            options=[("", "—", winner == ""), *[(v, n, v == winner) for v, n in numbered]]
+            + [("none", NOBODY, winner == "none")],
+            errors=_messages(errors, "winner"),
+        )
+    ]
+    if slug != "classical":
+        discarder = first(data, "discarder")
+        own.append(
+            FieldView(
+                "discarder",
+                _("Who discarded the winning tile (blank for a self-draw)"),
+                SELECT,
+                options=[("", "—", discarder == "")]
+                + [(v, n, v == discarder) for v, n in numbered],
+                errors=_messages(errors, "discarder"),
+            )
+        )
+    if slug == "riichi":
+        for name, label in (
+            ("riichi", _("Who declared riichi (立直)")),
+            ("tenpai", _("Who was tenpai (聽牌) when nobody won")),
+        ):
+            ticked = set(first(data, name).split(","))
+            own.append(
+                FieldView(
+                    name,
+                    label,
+                    CHECKBOXES,
+                    options=[(v, n, v in ticked) for v, n in numbered],
+                    errors=_messages(errors, name),
+                )
+            )
+    family_data = QueryDict(mutable=True)
+    family_data.update(dict(sheet.rules))
+    order = hand_params(family)
+    for name in order:
+        if name in data:
+            form_name = CLASSICAL_FIELDS.get(name, name) if slug == "classical" else name
+            family_data.setlist(form_name, [first(data, name)])
+    form = family.form(family_data)
+    fields = {}
+    for name in order:
+        form_name = CLASSICAL_FIELDS.get(name, name) if slug == "classical" else name
+        label = None
+        if slug == "classical" and name in CLASSICAL_FIELDS:
+            player = int(name[-1])
+            label = _("%(name)s: %(what)s") % {
+                "name": names[player - 1],
+                "what": form[form_name].label,
+            }
+        fields[name] = _from_bound(name, form[form_name], errors, label)
+    if slug == "hk":
+        liable = first(data, "liable_player")
+        fields["liable_player"] = FieldView(
+            "liable_player",
+            _("Who is liable (包自摸)"),
+            SELECT,
+            options=[("", "—", liable == "")] + [(v, n, v == liable) for v, n in numbered],
+            errors=_messages(errors, "liable_player"),
+        )
+        order = [*order, "liable_player"]
+    shown = {"winner", "discarder", "riichi", "tenpai", *fields}
+    loose = [
+        str(e["message"]) for name, found in errors.items() if name not in shown for e in found
+    ]
+    return HandForm(
+        editing, tuple(own), fields, tuple(order), form if slug == "riichi" else None, loose
+    )
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The live preview of the hand being entered: each player's delta, or what is wrong."""
+
+    deltas: tuple[tuple[str, str, str], ...]
+    summary: str
+    errors: list[str]
+
+
+def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Preview:
+    if book is None:
+        messages = [str(e["message"]) for found in errors.values() for e in found]
+        return Preview((), "", messages)
+    index = (
+        len(book.hands) - 1
+        if at is None
+        else next(i for i, hand in enumerate(book.hands) if hand.n == at)
+    )
+    played = book.result.hands[index]
+    names = list(book.sheet.players)
+    summary = ""
+    if played.outcome is not None and played.inputs is not None:
+        family = FAMILIES[book.sheet.family]
+        summary = family.presenter(played.inputs, played.outcome, frozenset()).present().headline
+    deltas = tuple(
+        (name, signed(delta), presenting.exact(delta))
+        for name, delta in zip(names, played.deltas, strict=True)
+    )
+    return Preview(deltas, summary, [])

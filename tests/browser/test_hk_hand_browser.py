@@ -1,0 +1,70 @@
+"""The Hong Kong hand page in headless Chromium at a phone viewport: tapping a hand in,
+flowers included, the fans and the payment updating live, and the shared link."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.page_helpers import (
+    mark_page,
+    overflow,
+    receives,
+    still_same_document,
+    wait_for_receives,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def tap(page, *tiles: str) -> None:
+    for tile in tiles:
+        page.locator(f'.kb-grid [data-tile="{tile}"]').click()
+
+
+def fans(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "[data-hand-fans] [data-fan]", "rows => rows.map(r => r.dataset.fan)"
+    )
+
+
+def test_tap_an_hk_hand_with_flowers_see_fans_and_payment_and_share_it(phone, browser):
+    phone.goto("/en/hk/hand/")
+    mark_page(phone)
+    # 東東東 123m 456m 789p 22s, East in the East round (rules.md § hk hand)
+    tap(phone, "1z", "1z", "1z", "1m", "2m", "3m", "4m", "5m", "6m", "7p", "8p", "9p", "2s")
+    phone.wait_for_selector("#err-hand:has-text('this has 13')")
+    tap(phone, "2s")  # the 14th tile is also the winning tile
+    assert phone.input_value("#id_win_tile") == "2s"
+    # 門風 1 + 圈風 1 + 門前清 1 + 無花 1 = 4 番 → 半辣 16, the discarder pays it all
+    wait_for_receives(phone, "16")
+    assert fans(phone) == ["seat_wind", "round_wind", "menqing", "no_flowers"]
+    phone.locator('label:has(input[name="win"][value="self_draw"])').click()
+    phone.locator('.kb-targets [data-target="flowers"]').click()
+    tap(phone, "1g", "1f")  # 春 and 梅: both East's own flowers
+    # + 自摸 1 + 正花 2, 無花 gone = 6 番 → 32; each of three pays 16
+    wait_for_receives(phone, "48")
+    assert fans(phone) == [
+        "seat_wind",
+        "round_wind",
+        "menqing",
+        "zimo",
+        "seat_flower",
+        "seat_flower",
+    ]
+    assert phone.locator('[data-hand="fan"]').get_attribute("data-fan-total") == "6"
+    amounts = phone.eval_on_selector_all(
+        "[data-payment]", "rows => rows.map(r => r.dataset.amount)"
+    )
+    assert amounts == ["16", "16", "16"]
+    assert still_same_document(phone)
+    assert overflow(phone) <= 0
+    phone.wait_for_function("() => location.search.includes('flowers=1f1g')")
+
+    # The address bar is the shared link: a fresh phone opening it sees the same hand.
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    fresh = other.new_page()
+    fresh.goto(phone.url)
+    assert receives(fresh) == "48"
+    assert fans(fresh) == fans(phone)
+    assert fresh.input_value("#id_flowers") == "1f1g"
+    other.close()

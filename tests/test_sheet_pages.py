@@ -1,0 +1,468 @@
+"""The score sheets' pages through the test client: new, edit, view, the live poll, and the
+worked examples of rules.md § sheets recorded through the HTML forms, read back from the
+page's hooks (contract.md § Score sheets)."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+
+import pytest
+from django.template.loader import render_to_string
+from django.test import Client
+
+from calculator.families import FAMILIES
+from calculator.models import Hand, Sheet
+
+pytestmark = [pytest.mark.database, pytest.mark.django_db]
+
+NAMES = {"name1": "阿明", "name2": "Bea", "name3": "陳生", "name4": "Dee"}
+HX = {"HX-Request": "true"}
+
+
+def start(client: Client, **params: str) -> str:
+    """Create a sheet through the new-sheet form; the edit page's address."""
+    response = client.post("/sheets/new/", {**NAMES, **params})
+    assert response.status_code == 303, response.content.decode()[:2000]
+    return response["Location"]
+
+
+def record(client: Client, url: str, **params) -> None:
+    """Tap "record" on the add-a-hand form (no JS: a plain POST, then the redirect)."""
+    data = {"action": "add", **params}
+    response = client.post(url, data)
+    assert response.status_code == 303, response.content.decode()[:3000]
+    assert response["Location"].startswith(url)
+
+
+def page(client: Client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def totals(html: str) -> list[str]:
+    return re.findall(r'data-player="\d" data-total="([^"]*)"', html)
+
+
+def hand_deltas(html: str, n: int) -> list[str]:
+    row = re.search(rf'data-hand="{n}".*?</ul>', html, re.S)
+    assert row, f"no hand {n}"
+    return re.findall(r'data-delta="([^"]*)"', row.group(0))
+
+
+def settlement(html: str) -> list[tuple[str, str, str]]:
+    return re.findall(r'data-settle data-from="(\d)" data-to="(\d)" data-amount="([^"]*)"', html)
+
+
+def key_of(url: str) -> str:
+    return url.strip("/").split("/")[-1]
+
+
+def view_url(client: Client, edit: str) -> str:
+    sheet = Sheet.objects.get(edit_key=key_of(edit))
+    return f"/sheets/view/{sheet.view_key}/"
+
+
+def token(html: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+
+
+def revision(html: str) -> str:
+    return re.search(r'data-revision="(\d+)"', html).group(1)
+
+
+# --- /sheets/new/ --------------------------------------------------------------------------
+
+
+def test_new_page_offers_every_family_and_the_hk_rules(client):
+    html = page(client, "/sheets/new/")
+    for slug in ("hk", "riichi", "mcr", "nmjl", "jiujiang", "classical"):
+        assert f"/sheets/new/?family={slug}" in html
+    assert 'name="csrfmiddlewaretoken"' in html
+    assert 'name="family" value="hk"' in html
+    for name in ("scale", "cap", "split", "self_draw_pay", "unit", "min_fan", "round_up"):
+        assert f'name="{name}"' in html
+    assert 'name="dealer"' not in html and 'name="fan"' not in html
+
+
+def test_new_page_is_prefilled_from_the_query(client):
+    html = page(client, "/sheets/new/?family=hk&scale=full&cap=13&fan=5")
+    assert '<option value="full" selected>' in html
+    assert 'name="cap" value="13"' in html
+
+
+def test_riichi_new_page_has_its_sheet_rules_and_three_player_table(client):
+    html = page(client, "/sheets/new/?family=riichi&players=3")
+    for name in ("start", "return", "uma", "noten", "rate", "kiriage", "players"):
+        assert f'name="{name}"' in html
+    assert 'name="noten" value=""' in html and 'name="start" value="25000"' in html
+    fourth = re.search(r'<div[^>]*data-player-name="4"[^>]*>.*?</div>', html, re.S).group(0)
+    assert "hidden" in fourth and "disabled" in fourth
+
+
+def test_creating_a_sheet_redirects_to_its_edit_page(client):
+    url = start(client, family="hk")
+    sheet = Sheet.objects.get()
+    assert url == f"/sheets/{sheet.edit_key}/"
+    assert sheet.players == list(NAMES.values())
+
+
+def test_three_player_riichi_sheet_without_a_fourth_name(client):
+    # What the form sends untouched: the optional rules empty, the fourth name hidden.
+    empty = {"noten": "", "return": "", "uma": "", "start": "25000", "rate": "1"}
+    url = start(client, family="riichi", players="3", name4="", **empty)
+    assert len(Sheet.objects.get(edit_key=key_of(url)).players) == 3
+    assert totals(page(client, url)) == ["25000", "25000", "25000"]
+
+
+def test_it_shows_errors_beside_the_names_and_creates_nothing(client):
+    response = client.post("/sheets/new/", {**NAMES, "family": "hk", "name2": " ", "cap": "x"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert re.search(r'id="err-name2" role="alert">[^<]+<', html)
+    assert re.search(r'id="err-cap" role="alert">[^<]+<', html)
+    assert 'value="阿明"' in html  # what was typed stays
+    assert not Sheet.objects.exists()
+
+
+def test_creating_sheets_is_rate_limited_with_our_page(client, settings):
+    settings.SHEETS_CREATED_PER_MINUTE = 1
+    start(client, family="hk")
+    response = client.post("/sheets/new/", {**NAMES, "family": "hk"})
+    assert response.status_code == 429
+    assert "<html" in response.content.decode()
+    assert Sheet.objects.count() == 1
+
+
+# --- the worked examples, through the forms ------------------------------------------------
+
+
+def test_hk_worked_example_through_the_forms(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", win="discard", liable="0", key="a")
+    html = page(client, url)
+    assert hand_deltas(html, 1) == ["0", "8", "0", "-8"]
+    record(client, url, winner="1", discarder="", fan="5", win="self_draw", liable="0", key="b")
+    html = page(client, url)
+    assert hand_deltas(html, 2) == ["36", "-12", "-12", "-12"]
+    assert totals(html) == ["36", "-4", "-12", "-20"]
+    assert settlement(html) == [("4", "1", "20"), ("3", "1", "12"), ("2", "1", "4")]
+    assert "+36" in html and "−20" in html  # shown signed, with a real minus
+
+
+def test_riichi_worked_example_through_the_forms(client):
+    url = start(client, family="riichi")
+    common = {"fu_mode": "given", "closed": "1", "chiitoitsu": "0", "yakuman": "0"}
+    record(
+        client,
+        url,
+        winner="3",
+        discarder="2",
+        han="3",
+        fu="30",
+        win="discard",
+        riichi=["", "1", "3"],
+        tenpai=[""],
+        key="h1",
+        **common,
+    )
+    html = page(client, url)
+    assert hand_deltas(html, 1) == ["-1000", "-3900", "4900", "0"]
+    assert "Bea" in re.search(r'class="next-hand">([^<]*)<', html).group(1)  # player 2 deals
+    record(client, url, winner="none", tenpai=["", "2"], riichi=[""], key="h2", **common)
+    html = page(client, url)
+    assert hand_deltas(html, 2) == ["-1000", "3000", "-1000", "-1000"]
+    next_hand = unescape(re.search(r'class="next-hand">([^<]*)<', html).group(1))
+    assert "Bea" in next_hand and "1" in next_hand
+    record(
+        client,
+        url,
+        winner="2",
+        han="2",
+        fu="40",
+        win="self_draw",
+        riichi=[""],
+        tenpai=[""],
+        key="h3",
+        **common,
+    )
+    html = page(client, url)
+    assert hand_deltas(html, 3) == ["-1400", "4200", "-1400", "-1400"]
+    assert totals(html) == ["21600", "28300", "27500", "22600"]
+    sheet = Sheet.objects.get()
+    assert [h.n for h in sheet.hands.all()] == [1, 2, 3]
+    # After hand 3 the dealer (player 2) stays with 2 honba.
+    next_hand = unescape(re.search(r'class="next-hand">([^<]*)<', html).group(1))
+    assert "Bea" in next_hand and "2" in next_hand
+
+
+# --- keys, 404s, the view page ---------------------------------------------------------------
+
+
+def test_unknown_keys_are_our_404(client):
+    for address in ("/sheets/nope/", "/sheets/view/nope/", "/en/sheets/nope/"):
+        response = client.get(address)
+        assert response.status_code == 404
+        assert "error-page" in response.content.decode()
+
+
+def test_view_key_at_the_edit_address_goes_to_the_view_page(client):
+    edit = start(client, family="hk")
+    view = view_url(client, edit)
+    response = client.get(f"/sheets/{key_of(view)}/")
+    assert response.status_code == 302 and response["Location"] == view
+    response = client.post(f"/sheets/{key_of(view)}/", {"action": "add", "winner": "1"})
+    assert response.status_code == 302
+    assert not Hand.objects.exists()
+
+
+def test_edit_key_at_the_view_address_goes_to_the_view_key(client):
+    edit = start(client, family="hk")
+    response = client.get(f"/sheets/view/{key_of(edit)}/")
+    assert response.status_code == 302 and response["Location"] == view_url(client, edit)
+
+
+def test_view_page_is_read_only_and_never_shows_the_edit_key(client):
+    edit = start(client, family="hk")
+    record(client, edit, winner="2", discarder="4", fan="3", key="a")
+    sheet = Sheet.objects.get()
+    for address in (view_url(client, edit), "/en" + view_url(client, edit)):
+        html = page(client, address)
+        assert sheet.edit_key not in html
+        assert "<form" not in html and "csrfmiddlewaretoken" not in html
+        assert totals(html) == ["0", "8", "0", "-8"]
+        assert 'hx-trigger="every 3s"' in html
+        polled = client.get(address, headers=HX).content.decode()
+        assert sheet.edit_key not in polled
+
+
+def test_edit_page_shares_the_view_link_and_a_qr_code_without_inline_style(client):
+    edit = start(client, family="hk")
+    sheet = Sheet.objects.get()
+    html = page(client, edit)
+    assert f"http://testserver/sheets/view/{sheet.view_key}/" in html or (
+        f"/sheets/view/{sheet.view_key}/" in html
+    )
+    svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
+    assert "style=" not in svg and "<script" not in svg
+    edit_access = re.search(r'<details class="edit-access">.*?</details>', html, re.S).group(0)
+    assert sheet.edit_key in edit_access
+    assert f"/api/v1/sheets/{sheet.view_key}/csv" in html
+
+
+def test_share_links_are_built_from_site_url_not_the_host(client, settings):
+    settings.SITE_URL = "https://mahjong.example"
+    edit = start(client, family="hk")
+    sheet = Sheet.objects.get()
+    html = client.get(edit, headers={"X-Forwarded-Host": "evil.example"}).content.decode()
+    assert f"https://mahjong.example/sheets/view/{sheet.view_key}/" in html
+    assert f"https://mahjong.example/sheets/{sheet.edit_key}/" in html
+    assert "evil.example" not in html
+
+
+def test_names_are_text_everywhere(client):
+    evil = "<script>alert(1)</script>"
+    url = start(client, family="hk", name2=evil)
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    for address in (url, view_url(client, url)):
+        html = page(client, address)
+        assert evil not in html
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+        title = re.search(r"<title>(.*?)</title>", html, re.S).group(1)
+        assert "&lt;script&gt;" in title
+    preview = client.post(
+        url, {"action": "preview", "winner": "2", "discarder": "1", "fan": "3"}
+    ).content.decode()
+    assert evil not in preview and "&lt;script&gt;" in preview
+
+
+# --- CSRF, idempotency, the poll -----------------------------------------------------------
+
+
+def test_csrf_is_enforced_on_the_pages():
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/sheets/new/", {**NAMES, "family": "hk"})
+    assert response.status_code == 403
+    html = page(client, "/sheets/new/")
+    response = client.post(
+        "/sheets/new/", {**NAMES, "family": "hk", "csrfmiddlewaretoken": token(html)}
+    )
+    assert response.status_code == 303
+    url = response["Location"]
+    hand = {"action": "add", "winner": "2", "discarder": "4", "fan": "3", "key": "k"}
+    assert client.post(url, hand).status_code == 403
+    assert not Hand.objects.exists()
+    html = page(client, url)
+    assert client.post(url, {**hand, "csrfmiddlewaretoken": token(html)}).status_code == 303
+    assert Hand.objects.count() == 1
+
+
+def test_each_form_render_carries_a_fresh_idempotency_key(client):
+    url = start(client, family="hk")
+    first = re.search(r'name="key" value="([^"]+)"', page(client, url)).group(1)
+    second = re.search(r'name="key" value="([^"]+)"', page(client, url)).group(1)
+    assert first != second and len(first) >= 16
+
+
+def test_a_double_tap_records_one_hand(client):
+    url = start(client, family="hk")
+    key = re.search(r'name="key" value="([^"]+)"', page(client, url)).group(1)
+    for _ in range(2):
+        record(client, url, winner="2", discarder="4", fan="3", key=key)
+    assert Hand.objects.count() == 1
+
+
+def test_the_poll_answers_304_until_the_revision_changes(client):
+    url = start(client, family="hk")
+    for address in (url, view_url(client, url)):
+        response = client.get(address, headers=HX)
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert "<html" not in html and 'id="sheet-live"' in html
+        assert "HX-Request" in response["Vary"]
+        tag = response["ETag"]
+        headers = json.loads(unescape(re.search(r"hx-headers='([^']*)'", html).group(1)))
+        assert headers == {"If-None-Match": tag}  # the next poll sends it back
+        again = client.get(address, headers={**HX, "If-None-Match": tag})
+        assert again.status_code == 304 and again.content == b""
+    tag = client.get(url, headers=HX)["ETag"]
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    changed = client.get(url, headers={**HX, "If-None-Match": tag})
+    assert changed.status_code == 200 and changed["ETag"] != tag
+    assert totals(changed.content.decode()) == ["0", "8", "0", "-8"]
+
+
+def test_the_etag_follows_the_language(client):
+    url = start(client, family="hk")
+    tag = client.get(url, headers=HX)["ETag"]
+    english = client.get("/en" + url, headers={**HX, "If-None-Match": tag})
+    assert english.status_code == 200 and english["ETag"] != tag
+
+
+def test_a_history_restore_gets_the_whole_page(client):
+    url = start(client, family="hk")
+    response = client.get(url, headers={**HX, "HX-History-Restore-Request": "true"})
+    assert "<html" in response.content.decode()
+
+
+# --- the live preview --------------------------------------------------------------------
+
+
+def test_preview_shows_the_hands_deltas_and_records_nothing(client):
+    url = start(client, family="hk")
+    response = client.post(
+        url, {"action": "preview", "winner": "1", "discarder": "", "fan": "5", "win": "self_draw"}
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert re.findall(r'data-preview-delta="([^"]*)"', html) == ["36", "-12", "-12", "-12"]
+    assert not Hand.objects.exists()
+    assert Sheet.objects.get().revision == 0
+
+
+def test_preview_of_a_bad_hand_says_why_with_200(client):
+    url = start(client, family="hk")
+    response = client.post(url, {"action": "preview", "winner": "2", "fan": "3", "win": "discard"})
+    assert response.status_code == 200
+    assert 'class="preview-errors"' in response.content.decode()
+
+
+# --- edit, delete, restore, undo -----------------------------------------------------------
+
+
+def test_a_bad_hand_is_shown_beside_its_field_and_not_recorded(client):
+    url = start(client, family="hk")
+    response = client.post(url, {"action": "add", "winner": "2", "fan": "3", "key": "x"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert re.search(r'id="err-discarder" role="alert">[^<]+<', html)
+    assert not Hand.objects.exists()
+    record(client, url, winner="2", discarder="4", fan="3", key="x")  # the key was not used up
+    assert Hand.objects.count() == 1
+
+
+def test_editing_a_hand_keeps_its_history_and_flows_on(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    record(client, url, winner="1", fan="5", win="self_draw", key="b")
+    form = page(client, f"{url}?edit=1")
+    assert 'name="revision"' in form and 'name="n" value="1"' in form
+    assert '<option value="2" selected>Bea</option>' in form
+    assert 'name="fan" value="3"' in form
+    rev = revision(form)
+    response = client.post(
+        url,
+        {"action": "replace", "n": "1", "revision": rev, "winner": "3", "discarder": "4"}
+        | {"fan": "3"},
+    )
+    assert response.status_code == 303
+    html = page(client, url)
+    assert hand_deltas(html, 1) == ["0", "0", "8", "-8"]
+    assert totals(html) == ["36", "-12", "-4", "-20"]
+    history = re.search(r'data-hand="1".*?</details>', html, re.S).group(0)
+    assert "Bea" in history  # version 1: Bea won off Dee
+
+
+def test_a_stale_edit_says_someone_else_changed_it(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    old = revision(page(client, url))
+    record(client, url, winner="1", fan="5", win="self_draw", key="b")
+    response = client.post(
+        url, {"action": "replace", "n": "1", "revision": old, "winner": "3", "discarder": "4"}
+    )
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert 'class="sheet-notice"' in html
+    assert totals(html) == ["36", "-4", "-12", "-20"]  # the sheet as it is now
+    assert hand_deltas(html, 1) == ["0", "8", "0", "-8"]  # unchanged
+    assert f'data-revision="{Sheet.objects.get().revision}"' in html
+
+
+def test_delete_restore_and_undo(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    record(client, url, winner="1", fan="5", win="self_draw", key="b")
+    rev = revision(page(client, url))
+    assert client.post(url, {"action": "delete", "n": "1", "revision": rev}).status_code == 303
+    html = page(client, url)
+    assert 'class="hand deleted"' in html and 'value="restore"' in html
+    assert totals(html) == ["36", "-12", "-12", "-12"]
+    rev = revision(html)
+    assert client.post(url, {"action": "restore", "n": "1", "revision": rev}).status_code == 303
+    html = page(client, url)
+    assert totals(html) == ["36", "-4", "-12", "-20"]
+    english = page(client, "/en" + url)
+    assert re.search(r'value="undo"[^>]*>Undo the last hand \(2\)<', english)
+    rev = revision(html)
+    assert client.post(url, {"action": "undo", "revision": rev}).status_code == 303
+    html = page(client, url)
+    assert totals(html) == ["0", "8", "0", "-8"]
+    assert Hand.objects.get(n=2).deleted
+    # A second phone's undo with the old revision takes back nothing more.
+    assert client.post(url, {"action": "undo", "revision": rev}).status_code == 409
+    assert not Hand.objects.get(n=1).deleted
+
+
+def test_the_page_methods(client):
+    url = start(client, family="hk")
+    assert client.put(url).status_code == 405
+    assert client.post(view_url(client, url)).status_code == 405
+
+
+# --- the calculator pages' link ------------------------------------------------------------
+
+
+def test_start_link_carries_the_calculator_pages_rules():
+    form = FAMILIES["hk"].form({"fan": "5", "scale": "full", "unit": "2"})
+    html = render_to_string("sheets/_start_link.html", {"form": form})
+    href = unescape(re.search(r'href="([^"]+)"', html).group(1))
+    assert href.startswith("/sheets/new/?family=hk&")
+    assert "scale=full" in href and "unit=2" in href
+
+
+def test_the_start_link_opens_the_form_with_those_rules(client):
+    html = page(client, "/sheets/new/?family=hk&fan=5&scale=full&unit=2")
+    assert '<option value="full" selected>' in html and 'name="unit" value="2"' in html
