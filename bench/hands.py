@@ -2,9 +2,11 @@
 
 Each hand is written the way `/<family>/hand/` takes it (`hand`, `win_tile`, `melds`, `dora`,
 `ura`, then the conditions by their parameter names), so the same data feeds the analyser
-timing and the hand pages' cold states. They are the worked hands of
-tests/engine/test_riichi_hand.py and test_mcr_hand.py (14–18 tiles each), copied rather than
-imported so a test being edited cannot stop the benchmark.
+timing and the hand pages' cold states. Riichi and MCR are the worked hands of
+tests/engine/test_riichi_hand.py and test_mcr_hand.py; HK and Jiujiang are rules.md's worked
+examples and the hands of test_hk_hand.py / test_jiujiang_hand.py, with more of the shapes a
+table meets (kongs up to 18 tiles, melds, flowers, each limit hand and table option). All are
+14–18 tiles, copied rather than imported so a test being edited cannot stop the benchmark.
 """
 
 from __future__ import annotations
@@ -154,6 +156,140 @@ HANDS: dict[str, list[dict[str, str]]] = {
         },
         {"hand": "123456m789p23466s", "win_tile": "4s", "about_kong": "1"},
         {"hand": "123456m789p23466s", "win_tile": "4s", "fourth_tile": "1"},
+    ],
+    "hk": [
+        {"hand": "123m456p789s234s55m", "win_tile": "5m"},
+        {"hand": "123m456p789s55m", "win_tile": "5m", "melds": "chi:234s"},
+        {
+            "hand": "123p456p789p東東",
+            "win_tile": "1z",
+            "seat": "s",
+            "round": "s",
+            "melds": "pon:中中中",
+        },
+        {"hand": "東東東123m456m789p22s", "win_tile": "2s", "win": T, "flowers": "春梅"},
+        {
+            "hand": "99s",
+            "win_tile": "9s",
+            "seat": "s",
+            "round": "s",
+            "melds": "pon:111m,pon:999p,pon:東東東,pon:中中中",
+        },
+        {"hand": "白白123m456m", "win_tile": "5z", "melds": "pon:中中中,pon:發發發"},
+        {"hand": "白白白123m99m", "win_tile": "9m", "melds": "pon:中中中,pon:發發發"},
+        {"hand": "111222333p78999p", "win_tile": "9p"},
+        {"hand": "111222333m456p99s", "win_tile": "9s", "flowers": "3f"},
+        {"hand": "東東東南南南西西西北北北55m", "win_tile": "5m"},
+        {"hand": "11123455678999m", "win_tile": "1m", "cap": "13"},
+        {"hand": "111m222p333s777p99s", "win_tile": "9s", "win": T},
+        {"hand": "111m222p99s", "win_tile": "9s", "win": T, "melds": "ankan:3333s,ankan:7777p"},
+        {"hand": "11223355668899m", "win_tile": "9m", "win": T, "seven_pairs": "1"},
+        {"hand": "123m456p789s234s55m", "win_tile": "5m", "seat": "s", "flowers": "2f2g1f"},
+        {"hand": "123m456p789s234s55m", "win_tile": "5m", "flowers": "1234f1g"},
+        {
+            "hand": "東東東白白",
+            "win_tile": "5z",
+            "seat": "s",
+            "round": "s",
+            "melds": "chi:123m,chi:456p,chi:789s",
+        },
+        {"hand": "中中中發發發123m456m99m", "win_tile": "9m"},
+        {
+            "hand": "123m456p789s55m",
+            "win_tile": "5m",
+            "win": T,
+            "kong_draw": "1",
+            "melds": "kan:2222s",
+        },
+        {
+            "hand": "456m55m",
+            "win_tile": "5m",
+            "win": T,
+            "double_kong": "1",
+            "melds": "kan:2222s,ankan:3333p,chi:789s",
+        },
+        {"hand": "55m", "win_tile": "5m", "melds": "kan:1111m,kan:2222p,ankan:3333s,kan:東東東東"},
+        {"hand": "123m456p789s234s55m", "win_tile": "5m", "seat": "w", "robbed_kong": "1"},
+        {
+            "hand": "234m567m11p",
+            "win_tile": "1p",
+            "seat": "n",
+            "win": T,
+            "last_tile": "1",
+            "melds": "pon:999s,chi:345s",
+            "flowers": "4f4g",
+        },
+        {"hand": "19m19p19s12345677z", "win_tile": "7z"},
+        {"hand": "123m456m789m234p55p", "win_tile": "5p", "win": T, "heaven": "1"},
+        {"hand": "123m456m789m234p55p", "win_tile": "5p", "seat": "s", "earth": "1"},
+        {"hand": "123456789m111m22m", "win_tile": "2m", "qingyise": "6"},
+        {
+            "hand": "123m456p789s234s55m",
+            "win_tile": "5m",
+            "menqing": "0",
+            "flowers_in_play": "0",
+        },
+        {"hand": "222m555m888m西西西北北", "win_tile": "4z", "seat": "w", "win": T},
+        {
+            "hand": "111m999m111p99p東東東",
+            "win_tile": "9p",
+            "flowers": "1234g",
+            "flowers_count_to_min": "0",
+        },
+    ],
+    "jiujiang": [
+        {"hand": "112233m445566p77s", "win_tile": "7s"},
+        {"hand": "11223344556677m", "win_tile": "7m"},
+        {"hand": "11223344556677m", "win_tile": "7m", "base_add": "never"},
+        {"hand": "123m456p789s234s55m", "win_tile": "5m", "seat": "s"},
+        {"hand": "111m444m777m東東東中中", "win_tile": "7z", "seat": "s"},
+        {"hand": "111m444m777p東東東中中", "win_tile": "7z", "win": T},
+        {
+            "hand": "東東",
+            "win_tile": "1z",
+            "seat": "w",
+            "melds": "pon:111m,pon:222p,pon:333s,pon:中中中",
+        },
+        {"hand": "112233m445566p77s", "win_tile": "7s", "seat": "s", "qianggang": "1"},
+        {"hand": "123m456m789m234m55m", "win_tile": "5m", "win": T},
+        {"hand": "11223355m77m11z77z", "win_tile": "7z", "seat": "n"},
+        {"hand": "1111m2233p445566s", "win_tile": "6s", "seat": "s"},
+        {"hand": "11112222m3344p55s", "win_tile": "5s", "seat": "s", "haohua_extra": "plus4"},
+        {"hand": "111122223333m44p", "win_tile": "4p", "seat": "w"},
+        {"hand": "11112233445566m", "win_tile": "6m", "win": T},
+        {"hand": "東東東南南南西西西白白白中中", "win_tile": "7z", "seat": "s"},
+        {
+            "hand": "123m456p789s55m",
+            "win_tile": "5m",
+            "seat": "s",
+            "win": T,
+            "gangkai": "1",
+            "melds": "ankan:2222s",
+        },
+        {"hand": "234m567p55s", "win_tile": "5s", "seat": "w", "melds": "chi:678s,pon:999m"},
+        {
+            "hand": "22p",
+            "win_tile": "2p",
+            "seat": "n",
+            "melds": "kan:1111p,pon:333p,chi:456p,kan:7777p",
+        },
+        {"hand": "12345678912399s", "win_tile": "9s", "seat": "s", "win": T},
+        {"hand": "345m678m99m", "win_tile": "9m", "seat": "s", "melds": "pon:白白白,chi:123m"},
+        {
+            "hand": "55p",
+            "win_tile": "5p",
+            "seat": "s",
+            "melds": "kan:1111m,ankan:9999s,kan:東東東東,kan:2222p",
+        },
+        {"hand": "1199m1199p1155s77z", "win_tile": "7z", "seat": "s", "pay": "three"},
+        {"hand": "234m345m456m777p88p", "win_tile": "8p", "seat": "e", "base": "2", "unit": "0.5"},
+        {
+            "hand": "99s",
+            "win_tile": "9s",
+            "seat": "s",
+            "win": T,
+            "melds": "kan:1111s,kan:2222s,kan:3333s,pon:555s",
+        },
     ],
 }
 # Parameters that are not a `Conditions` field of the analyser.

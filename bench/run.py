@@ -14,6 +14,7 @@ every load run, browser wait and server has a bound, and a watchdog ends the run
     BENCH_FAMILIES=hk,riichi   only these families (default: every one in the registry)
     BENCH_SECONDS=9            seconds of distinct-URL `wrk` load per family (3 rounds)
     BENCH_RECIPE=gunicorn      serve with gunicorn alone even where scripts/serve (nginx) exists
+    BENCH_PARTS=hands,sheets   only these parts (engine, hands, pages, served, browser, sheets)
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import traceback
 import urllib.request
 from collections.abc import Callable, Iterator
 from enum import Enum
+from fractions import Fraction
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -99,6 +101,9 @@ def built_families() -> tuple[list[str], dict[str, str]]:
 SLUGS, BROKEN = built_families()
 if os.environ.get("BENCH_FAMILIES"):
     SLUGS = [slug for slug in SLUGS if slug in os.environ["BENCH_FAMILIES"].split(",")]
+
+ALL_PARTS = ("engine", "hands", "pages", "served", "browser", "sheets")
+PARTS = set(os.environ.get("BENCH_PARTS", ",".join(ALL_PARTS)).split(",")) & set(ALL_PARTS)
 
 results: list[tuple[str, str]] = []  # (status, name)
 
@@ -305,8 +310,10 @@ def bench_engines(states: dict[str, Any]) -> None:
 
 
 def hand_call(slug: str, hand: dict[str, str]) -> Callable[[], object]:
-    """tiles.read + <slug>_hand.analyse for one real hand, conditions from its parameters."""
-    from calculator.scoring.tiles import read
+    """Reading the tiles + <slug>_hand.analyse for one real hand, conditions from its
+    parameters. A family whose analyser has its own `read` (hk: tiles and flowers;
+    jiujiang) is read by it, as its form does; the others by `tiles.read`."""
+    from calculator.scoring.tiles import HandTiles, read
 
     module = import_module(f"calculator.scoring.{slug}_hand")
     red_fives = getattr(import_module(f"calculator.forms.{slug}_hand").Form, "red_fives", False)
@@ -317,15 +324,18 @@ def hand_call(slug: str, hand: dict[str, str]) -> Callable[[], object]:
             return value in {"1", "true", "on", "yes"}
         if isinstance(like, int):
             return int(value)
+        if isinstance(like, Fraction):
+            return Fraction(value)
         if isinstance(like, Enum):
             return type(like)(value)
         return value
 
+    own_read = getattr(module, "read", None)
     conditions = module.Conditions(
         **{
             f.name: convert(hand[aliases.get(f.name, f.name)], f.default)
             for f in dataclasses.fields(module.Conditions)
-            if aliases.get(f.name, f.name) in hand
+            if aliases.get(f.name, f.name) in hand and not (own_read and f.name == "flowers")
         }
     )
     kwargs: dict[str, Any] = {}
@@ -340,6 +350,24 @@ def hand_call(slug: str, hand: dict[str, str]) -> Callable[[], object]:
             }
             if changes:
                 kwargs[p.name] = dataclasses.replace(p.default, **changes)
+
+    if own_read is not None:
+        names = list(inspect.signature(own_read).parameters)
+        texts = [hand.get(name, "") for name in names]
+
+        def run() -> object:
+            checked = own_read(*texts)
+            if isinstance(checked, tuple) and not isinstance(checked[0], HandTiles):
+                return checked  # the entry errors: reported as "not a scoring hand"
+            if "flowers" in names:  # hk: (tiles, flowers), the flowers part of the conditions
+                tiles, flowers = checked
+                return module.analyse(
+                    tiles, dataclasses.replace(conditions, flowers=flowers), **kwargs
+                )
+            return module.analyse(checked, conditions, **kwargs)
+
+        return run
+
     tiles = [hand.get(name, "") for name in TILE_PARAMS]
 
     def run() -> object:
@@ -375,8 +403,8 @@ def bench_hand_analysis() -> None:
                 raise RuntimeError(f"bench/hands.py has {len(hands)} real {slug} hands, not ≥ 20")
             calls = [hand_call(slug, hand) for hand in hands]
             for hand, call in zip(hands, calls, strict=True):
-                if isinstance(call(), tuple):
-                    raise RuntimeError(f"not a scoring hand: {hand}")
+                if isinstance(got := call(), tuple):
+                    raise RuntimeError(f"not a scoring hand: {hand}: {got}")
             per_hand = [statistics.median(time_each([call] * 25)) for call in calls]
             cold = statistics.median(per_hand)
             report(
@@ -1057,22 +1085,13 @@ def timed_changes(
     return times, sizes
 
 
-# --- budgets this project has nothing for yet ------------------------------------------------
+# --- score sheets (bench/sheets.py) ----------------------------------------------------------
 
 
-def bench_sheets() -> None:
-    section("score sheets")
-    from django.urls import get_resolver
+def bench_sheets(workdir: Path) -> None:
+    from bench import sheets
 
-    names = [name for name in get_resolver().reverse_dict if isinstance(name, str)]
-    sheets = [name for name in names if "sheet" in name]
-    why = (
-        "no score-sheet URL in the project (calculator/urls.py)"
-        if not sheets
-        else f"sheet URLs exist ({', '.join(sheets)}) but this bench does not drive them yet"
-    )
-    line("n/a", "score sheet: record a hand / bare", "", "budget ≤ 10×", why)
-    line("n/a", "score sheet: 200 hands, full page / bare", "", "budget ≤ 20×", why)
+    sheets.bench(sys.modules[__name__], workdir)
 
 
 # --- main -----------------------------------------------------------------------------------
@@ -1102,22 +1121,23 @@ def main() -> int:
                 print(f"      modules that do not import now: {', '.join(broken)}")
             for slug, why in BROKEN.items():
                 line("ERROR", f"family {slug}", "", "", f"its form does not import: {why[:300]}")
-            section("states")
             states: dict[str, Any] = {"payment": {}, "hand": {}}
-            with guard("states"):
-                states = make_states(workdir)
-            with guard("engine calls"):
-                bench_engines(states)
-            with guard("hand analysis"):
-                bench_hand_analysis()
-            with guard("in-process pages"):
-                bench_in_process(states)
-            with guard("served"):
-                bench_served(states, workdir)
-            with guard("browser"):
-                bench_browser(states, workdir)
-            with guard("score sheets"):
-                bench_sheets()
+            if PARTS & {"engine", "pages", "served", "browser"}:
+                section("states")
+                with guard("states"):
+                    states = make_states(workdir)
+            parts: list[tuple[str, str, Callable[[], None]]] = [
+                ("engine", "engine calls", lambda: bench_engines(states)),
+                ("hands", "hand analysis", bench_hand_analysis),
+                ("pages", "in-process pages", lambda: bench_in_process(states)),
+                ("served", "served", lambda: bench_served(states, workdir)),
+                ("browser", "browser", lambda: bench_browser(states, workdir)),
+                ("sheets", "score sheets", lambda: bench_sheets(workdir)),
+            ]
+            for part, name, work in parts:
+                if part in PARTS:
+                    with guard(name):
+                        work()
         except Watchdog as stop:
             line("ERROR", "watchdog", "", "", str(stop))
         finally:

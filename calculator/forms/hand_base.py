@@ -266,6 +266,47 @@ def notation_message(error: EntryError, text: str) -> str:
     }
 
 
+HAND_HELP = _("The tiles outside melded sets, the winning tile included.")
+MELDS_HELP = _(
+    "Comma-separated: chi:123m (chow), pon:555z (pung), kan:1111p (melded kong), "
+    "ankan:9999s (concealed kong)."
+)
+
+
+def tile_params(
+    *,
+    win_label: Any,
+    melds_label: Any,
+    red_fives: bool = False,
+    hand_help: Any = HAND_HELP,
+    melds_help: Any = MELDS_HELP,
+    kind: type[TilesParam] = TilesParam,
+) -> tuple[TilesParam, TilesParam, TilesParam]:
+    """Every hand page's three tile fields, `hand, win_tile, melds = tile_params(…)`: the
+    families differ only in their words and whether red fives exist."""
+    return (
+        kind(
+            name="hand",
+            what="tiles",
+            red_fives=red_fives,
+            required_param=True,
+            label=_("Hand (手牌)"),
+            help_text=hand_help,
+        ),
+        kind(
+            name="win_tile",
+            what="tile",
+            red_fives=red_fives,
+            required_param=True,
+            label=win_label,
+            help_text=_("The tile you won on; it is also in the hand."),
+        ),
+        kind(
+            name="melds", what="melds", red_fives=red_fives, label=melds_label, help_text=melds_help
+        ),
+    )
+
+
 def wind_param(labels: Mapping[Wind, Any], label: Any) -> ChoiceParam:
     return ChoiceParam(default=Wind.EAST, enum=Wind, labels=dict(labels), radio=True, label=label)
 

@@ -24,6 +24,7 @@ from calculator.forms.hand_base import (
     excerpt,
     flower_faces,
     notation_message,
+    tile_params,
     wind_param,
 )
 from calculator.forms.jiujiang import RadioIntChoiceParam
@@ -204,31 +205,11 @@ class Form(HandForm):
         ),
     }
 
-    hand = HandTilesParam(
-        name="hand",
-        what="tiles",
-        red_fives=False,
-        required_param=True,
-        label=_("Hand (手牌)"),
-        help_text=_("The tiles outside melded sets, the winning tile included; no flowers."),
-    )
-    win_tile = HandTilesParam(
-        name="win_tile",
-        what="tile",
-        red_fives=False,
-        required_param=True,
-        label=_("Winning tile (食糊嗰隻)"),
-        help_text=_("The tile you won on; it is also in the hand."),
-    )
-    melds = HandTilesParam(
-        name="melds",
-        what="melds",
-        red_fives=False,
-        label=_("Melded sets (上、碰、槓) and concealed kongs"),
-        help_text=_(
-            "Comma-separated: chi:123m (chow), pon:555z (pung), kan:1111p (melded kong), "
-            "ankan:9999s (concealed kong)."
-        ),
+    hand, win_tile, melds = tile_params(
+        win_label=_("Winning tile (食糊嗰隻)"),
+        melds_label=_("Melded sets (上、碰、槓) and concealed kongs"),
+        hand_help=_("The tiles outside melded sets, the winning tile included; no flowers."),
+        kind=HandTilesParam,
     )
     flowers = FlowersParam(
         label=_("Flowers and seasons (花)"),

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator.forms import jiujiang as payment
 from calculator.forms.base import WIN_LABELS
-from calculator.forms.hand_base import ROUND_LABELS, SEAT_LABELS, HandForm, wind_param
+from calculator.forms.hand_base import ROUND_LABELS, SEAT_LABELS, HandForm, tile_params, wind_param
 from calculator.forms.hk_hand import HandTilesParam, RefusedParam
 from calculator.params import ChoiceParam
 from calculator.scoring import jiujiang as jj
@@ -54,31 +54,10 @@ class Form(HandForm):
         ),
     }
 
-    hand = HandTilesParam(
-        name="hand",
-        what="tiles",
-        red_fives=False,
-        required_param=True,
-        label=_("Hand (手牌)"),
-        help_text=_("The tiles outside melded sets, the winning tile included."),
-    )
-    win_tile = HandTilesParam(
-        name="win_tile",
-        what="tile",
-        red_fives=False,
-        required_param=True,
-        label=_("Winning tile (胡的那張)"),
-        help_text=_("The tile you won on; it is also in the hand."),
-    )
-    melds = HandTilesParam(
-        name="melds",
-        what="melds",
-        red_fives=False,
-        label=_("Melded sets (吃、碰、杠) and concealed kongs"),
-        help_text=_(
-            "Comma-separated: chi:123m (chow), pon:555z (pung), kan:1111p (melded kong), "
-            "ankan:9999s (concealed kong)."
-        ),
+    hand, win_tile, melds = tile_params(
+        win_label=_("Winning tile (胡的那張)"),
+        melds_label=_("Melded sets (吃、碰、杠) and concealed kongs"),
+        kind=HandTilesParam,
     )
     win = ChoiceParam(
         default=Win.DISCARD, enum=Win, labels=WIN_LABELS, radio=True, label=_("How it was won")

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator.forms import mcr as payment
 from calculator.forms.base import WIN_LABELS
-from calculator.forms.hand_base import ROUND_LABELS, HandForm, TilesParam, wind_param
+from calculator.forms.hand_base import ROUND_LABELS, HandForm, tile_params, wind_param
 from calculator.params import BoolParam, ChoiceParam
 from calculator.scoring import mcr
 from calculator.scoring.mcr_hand import Analysis, Conditions, analyse, contradictions
@@ -38,31 +38,9 @@ class Form(HandForm):
         "last_tile": _("海底撈月 (the last discard) cannot also be a robbed kong (搶槓和)."),
     }
 
-    hand = TilesParam(
-        name="hand",
-        what="tiles",
-        red_fives=False,
-        required_param=True,
-        label=_("Hand (手牌)"),
-        help_text=_("The tiles outside melded sets, the winning tile included."),
-    )
-    win_tile = TilesParam(
-        name="win_tile",
-        what="tile",
-        red_fives=False,
-        required_param=True,
-        label=_("Winning tile (和張)"),
-        help_text=_("The tile you won on; it is also in the hand."),
-    )
-    melds = TilesParam(
-        name="melds",
-        what="melds",
-        red_fives=False,
-        label=_("Melded sets (副露) and concealed kongs"),
-        help_text=_(
-            "Comma-separated: chi:123m (chow), pon:555z (pung), kan:1111p (melded kong), "
-            "ankan:9999s (concealed kong)."
-        ),
+    hand, win_tile, melds = tile_params(
+        win_label=_("Winning tile (和張)"),
+        melds_label=_("Melded sets (副露) and concealed kongs"),
     )
     win = ChoiceParam(
         default=Win.DISCARD, enum=Win, labels=WIN_LABELS, radio=True, label=_("How it was won")

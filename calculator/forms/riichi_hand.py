@@ -19,6 +19,7 @@ from calculator.forms.hand_base import (
     HandForm,
     TilesParam,
     excerpt,
+    tile_params,
     wind_param,
 )
 from calculator.params import BoolParam, ChoiceParam, IntParam
@@ -75,28 +76,14 @@ class Form(HandForm):
         "kita": _("Only a three-player table sets 北 aside (拔北): switch to three players."),
     }
 
-    hand = TilesParam(
-        name="hand",
-        what="tiles",
+    hand, win_tile, melds = tile_params(
+        win_label=_("Winning tile (和了牌)"),
+        melds_label=_("Called melds (副露) and closed kans"),
         red_fives=True,
-        required_param=True,
-        label=_("Hand (手牌)"),
-        help_text=_("The tiles outside called melds, the winning tile included."),
-    )
-    win_tile = TilesParam(
-        name="win_tile",
-        what="tile",
-        red_fives=True,
-        required_param=True,
-        label=_("Winning tile (和了牌)"),
-        help_text=_("The tile you won on; it is also in the hand."),
-    )
-    melds = TilesParam(
-        name="melds",
-        what="melds",
-        red_fives=True,
-        label=_("Called melds (副露) and closed kans"),
-        help_text=_("Comma-separated: chi:123m, pon:555z, kan:1111p (open), ankan:9999s (closed)."),
+        hand_help=_("The tiles outside called melds, the winning tile included."),
+        melds_help=_(
+            "Comma-separated: chi:123m, pon:555z, kan:1111p (open), ankan:9999s (closed)."
+        ),
     )
     win = ChoiceParam(
         default=Win.DISCARD,

@@ -287,7 +287,7 @@ def _rules_line(book: Book) -> str:
     if not form.is_valid():
         return ""
     outcome = family.engine.score(*form.inputs)
-    return family.presenter(form.inputs, outcome, frozenset()).present().rules_line
+    return family.presenter(form.inputs, outcome).rules_line()
 
 
 def etag(revision: int, language: str, editing: bool) -> str:
@@ -331,7 +331,7 @@ def sheet_page(
         played = result.hands[index]
         if played.outcome is not None and played.inputs is not None:
             summary = (
-                family.presenter(played.inputs, played.outcome, frozenset()).present().headline
+                family.presenter(played.inputs, played.outcome).headline()
             )
         elif hand.winner is None and riichi:
             tenpai = book.reads[index].entry.tenpai
@@ -534,7 +534,7 @@ def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Pre
     summary = ""
     if played.outcome is not None and played.inputs is not None:
         family = FAMILIES[book.sheet.family]
-        summary = family.presenter(played.inputs, played.outcome, frozenset()).present().headline
+        summary = family.presenter(played.inputs, played.outcome).headline()
     deltas = tuple(
         (name, signed(delta), presenting.exact(delta))
         for name, delta in zip(names, played.deltas, strict=True)
