@@ -7,7 +7,6 @@ The same page machinery as `calculator.views` (htmx fragment with `HX-Replace-Ur
 
 from __future__ import annotations
 
-from dataclasses import replace
 from importlib import import_module
 from typing import Any
 
@@ -26,6 +25,7 @@ from calculator.views import (
     _json,
     api_result,
     page_context,
+    page_title,
     render_result,
 )
 
@@ -62,13 +62,18 @@ def present(form: HandForm) -> tuple[Presentation, Any]:
 def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     form = _form_class(slug)(request.GET)
     view, hand = present(form) if form.is_valid() else (None, None)
-    if view is not None:
-        # Whose seat the result is for leads the title, the share text and the status line.
-        view = replace(view, headline=form.seat_headline(view.headline))
     context = page_context(form, view, title=FAMILIES[slug].hand_title)
     context.update(form.hand_context())
     if hand is not None:
         context.update(hand.context(), payment_url=form.payment_url())
+        # Whose seat the result is for leads the title, the share text and the status line
+        # (the page itself shows it in the hand's own headline).
+        headline = form.seat_headline(view.headline)
+        context.update(
+            headline=headline,
+            share_text=f"{headline} {context['absolute_url']}",
+            page_title=page_title(headline, FAMILIES[slug].hand_title),
+        )
     return render_result(request, f"calculator/{slug}_hand.html", context)
 
 

@@ -364,7 +364,11 @@ def test_the_result_says_whose_seat_it_is(client, path, params, words):
     html = page(client, path, params)
     match = re.search(r"data-hand-headline><strong>([^<]*)</strong> · ([^<]*)<", html)
     assert match and match.group(1) == words
-    assert "receives" in match.group(2)
+    assert "receives" in match.group(2) and words not in match.group(2)  # said once
+    # The tab's title and the copied text lead with it too.
+    title = re.search(r"<title>([^<]*)</title>", html).group(1)
+    assert title.startswith(f"{words} · ")
+    assert re.search(rf'data-copy="{re.escape(words)} · [^"]*receives', html)
 
 
 def test_seat_and_round_come_before_the_keys_and_still_post_without_js(client):

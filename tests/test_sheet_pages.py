@@ -466,3 +466,11 @@ def test_start_link_carries_the_calculator_pages_rules():
 def test_the_start_link_opens_the_form_with_those_rules(client):
     html = page(client, "/sheets/new/?family=hk&fan=5&scale=full&unit=2")
     assert '<option value="full" selected>' in html and 'name="unit" value="2"' in html
+
+
+def test_without_javascript_only_the_view_page_refreshes_itself(client):
+    edit = start(client, family="hk")
+    refresh = '<noscript><meta http-equiv="refresh" content="20"></noscript>'
+    assert refresh in page(client, view_url(client, edit))
+    # The edit page holds a half-filled form: reloading it would lose what was typed.
+    assert refresh not in page(client, edit)

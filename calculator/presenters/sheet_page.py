@@ -148,7 +148,7 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
     links = tuple(
         FamilyLink(
             other,
-            FAMILIES[other].title,
+            FAMILIES[other].name,
             reverse("sheet_new") + "?" + urlencode({"family": other}),
             other == slug,
         )
@@ -330,9 +330,7 @@ def sheet_page(
     for index, hand in enumerate(book.hands):
         played = result.hands[index]
         if played.outcome is not None and played.inputs is not None:
-            summary = (
-                family.presenter(played.inputs, played.outcome).headline()
-            )
+            summary = family.presenter(played.inputs, played.outcome).headline()
         elif hand.winner is None and riichi:
             tenpai = book.reads[index].entry.tenpai
             summary = (
