@@ -59,15 +59,19 @@ def _base(request: HttpRequest, path: str, title: str) -> dict[str, Any]:
     }
 
 
+PLAYER_LISTS = ("riichi", "tenpai")  # a box per player, and an empty hidden one
+
+
 def form_data(posted: QueryDict) -> QueryDict:
-    """What a hand form sends, as the API's parameters: ticked boxes (sent one per box, with
-    an empty hidden one) become a comma list, an empty player choice is left out."""
+    """What a hand form sends, as the API's parameters: the players ticked in a list become
+    a comma list; a yes/no box (a hidden 0 and the ticked 1) keeps its last value, as any
+    repeated parameter does; an empty player choice is left out."""
     data = QueryDict(mutable=True)
     for name, values in posted.lists():
-        if len(values) > 1:
+        if name in PLAYER_LISTS:
             data[name] = ",".join(value for value in values if value)
         else:
-            data[name] = values[0]
+            data.setlist(name, values)
     for name in OPTIONAL_PLAYERS:
         if data.get(name, None) == "":
             del data[name]

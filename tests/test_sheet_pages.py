@@ -474,3 +474,36 @@ def test_without_javascript_only_the_view_page_refreshes_itself(client):
     assert refresh in page(client, view_url(client, edit))
     # The edit page holds a half-filled form: reloading it would lose what was typed.
     assert refresh not in page(client, edit)
+
+
+def test_ticked_boxes_record_as_the_page_sends_them(client):
+    """A yes/no box is sent as a hidden 0 and, when ticked, a 1: the last one counts."""
+    edit = start(client, family="hk")
+    record(client, edit, winner="2", fan="5", win="self_draw", liable=["0", "1"], liable_player="4")
+    assert hand_deltas(page(client, edit), 1) == ["0", "36", "0", "-36"]
+    record(client, edit, winner="1", fan="3", win="self_draw", liable=["0"])
+    assert hand_deltas(page(client, edit), 2) == ["12", "-4", "-4", "-4"]
+
+
+def test_a_riichi_hand_records_with_the_boxes_of_the_hidden_fu_count(client):
+    edit = start(client, family="riichi")
+    # 門清 (`closed`) is ticked by default in the fu-count part, which is sent even while
+    # the fu are given.
+    record(
+        client,
+        edit,
+        winner="3",
+        discarder="2",
+        han="3",
+        fu="30",
+        closed=["0", "1"],
+        riichi=["", "1", "3"],
+    )
+    assert hand_deltas(page(client, edit), 1) == ["-1000", "-3900", "4900", "0"]
+
+
+def test_a_jiujiang_hand_keeps_every_pattern_ticked(client):
+    edit = start(client, family="jiujiang")
+    record(client, edit, winner="1", win="self_draw", pattern=["qidui", "qingyise"])
+    hand = Hand.objects.get()
+    assert hand.params["pattern"] == "qidui,qingyise"

@@ -429,11 +429,13 @@ def read_hand(
             if name in data:
                 errors[name] = [{"code": "not_allowed", "message": str(message)}]
     names = hand_params(FAMILIES[family])
+    getlist = getattr(data, "getlist", None)
     for name in names:
         if name in data:
-            family_data[CLASSICAL_FIELDS.get(name, name) if family == "classical" else name] = data[
-                name
-            ]
+            target = CLASSICAL_FIELDS.get(name, name) if family == "classical" else name
+            # Every value of a repeated parameter: the family's form takes the last of a
+            # scalar and all of a list (Jiujiang's `pattern`).
+            family_data.setlist(target, getlist(name) if getlist else [data[name]])
     winner = values.get("winner")
     if family == "classical" and isinstance(winner, int):
         family_data["winner"] = SEATS[winner - 1]
