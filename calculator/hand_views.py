@@ -13,7 +13,9 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.cache import patch_cache_control
 
+from calculator import sheet_tiles
 from calculator.errors import safe_only
 from calculator.families import FAMILIES
 from calculator.forms import hk_hand, jiujiang_hand, mcr_hand, riichi_hand
@@ -21,8 +23,8 @@ from calculator.forms.hand_base import HandForm, errors_extra
 from calculator.presenters.base import Presentation
 from calculator.views import (
     HtmxHttpRequest,
-    _api_language,
     _json,
+    api_language,
     api_result,
     page_context,
     page_title,
@@ -74,13 +76,29 @@ def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             share_text=f"{headline} {context['absolute_url']}",
             page_title=page_title(headline, FAMILIES[slug].hand_title),
         )
-    return render_result(request, f"calculator/{slug}_hand.html", context)
+    sheet = sheet_tiles.open_for(request.GET.get("sheet"), slug)
+    if sheet is not None:
+        # Opened from a score sheet: the hand can be recorded on it (its edit key stays in
+        # this form, the hand form's hidden field and the address bar, nowhere else).
+        context.update(
+            sheet_record=sheet_tiles.record(sheet, form, request.GET), sheet_key=sheet.edit_key
+        )
+    response = render_result(request, f"calculator/{slug}_hand.html", context)
+    if "sheet" in request.GET:
+        # An edit key in the address: nobody else's to keep or index.
+        patch_cache_control(response, private=True, no_cache=True)
+        response["X-Robots-Tag"] = "noindex"
+    if sheet is not None and response.has_header("HX-Replace-Url"):
+        response["HX-Replace-Url"] = sheet_tiles.address_with_sheet(
+            response["HX-Replace-Url"], sheet
+        )
+    return response
 
 
 @safe_only
 def api(request: HttpRequest, slug: str) -> HttpResponse:
     form_class = _form_class(slug)
-    lang = _api_language(request)
+    lang = api_language(request)
     if isinstance(lang, HttpResponse):
         return lang
     with translation.override(lang):

@@ -10,8 +10,12 @@ from django.http import HttpRequest
 
 
 def client_address(request: HttpRequest) -> str:
-    """The address nginx saw (it overwrites X-Real-IP), or the socket's peer."""
-    return request.META.get("HTTP_X_REAL_IP") or request.META.get("REMOTE_ADDR", "")
+    """The socket's peer; behind our own proxy (a TRUSTED_PROXIES address, nginx on this
+    machine by default), the address the proxy saw, which it writes into X-Real-IP."""
+    peer = request.META.get("REMOTE_ADDR", "")
+    if peer in settings.TRUSTED_PROXIES:
+        return request.META.get("HTTP_X_REAL_IP") or peer
+    return peer
 
 
 def allow(request: HttpRequest, action: str, per_minute: int) -> bool:

@@ -8,6 +8,7 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import translation
@@ -16,8 +17,11 @@ from django.utils.translation import gettext as _
 from calculator import presenting, ratelimit, sheets
 from calculator.errors import post_only, safe_only
 from calculator.forms.sheet import NewSheet, read_new_sheet
+from calculator.params import BoolParam
 from calculator.presenters.sheet import hand_json, sheet_csv, sheet_json
-from calculator.views import _api_language
+from calculator.views import api_language
+
+BOM = BoolParam(default=False)
 
 
 def _json(payload: dict[str, Any], status: int = 200) -> HttpResponse:
@@ -35,7 +39,7 @@ def in_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        lang = _api_language(request)
+        lang = api_language(request)
         if isinstance(lang, HttpResponse):
             return lang
         with translation.override(lang):
@@ -137,8 +141,13 @@ restore = _deleted(False)
 @in_language
 def download(request: HttpRequest, key: str) -> HttpResponse:
     opened = _opened(key, edit=False)
-    response = HttpResponse(
-        sheet_csv(sheets.work_out(opened.sheet)), content_type="text/csv; charset=utf-8"
-    )
+    try:
+        bom = BOM.clean(request.GET.get("bom"))
+    except ValidationError as error:
+        return _json({"errors": {"bom": [{"code": error.code, "message": error.messages[0]}]}}, 400)
+    # `bom=1` starts the file with a byte-order mark, which spreadsheet programs need to
+    # read the names in Chinese as UTF-8; without it the first cell is exactly `hand`.
+    text = ("\ufeff" if bom else "") + sheet_csv(sheets.work_out(opened.sheet))
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{opened.sheet.family}-sheet.csv"'
     return response

@@ -9,6 +9,7 @@ address every few seconds (htmx); the answer is `304` while the revision is unch
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -19,7 +20,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
-from calculator import errors, ratelimit, sheets
+from calculator import errors, ratelimit, sheet_tiles, sheets
 from calculator.forms.sheet import NewSheet, family_choices, read_new_sheet
 from calculator.models import HandVersion, Sheet
 from calculator.presenters import sheet_page
@@ -180,18 +181,26 @@ def _sheet_response(
     context = _base(request, path, page.title)
     context.update(page=page, editing=editing, notice=notice, live_url=path)
     if request.method in ("GET", "HEAD") and _live(request):
-        response = render(request, "sheets/sheet.html#live", context)
+        # The poll's answer: the totals (swapped in place) and the hands (out of band), the
+        # hand form between them left alone.
+        context["oob"] = True
+        response = render(request, "sheets/_live.html", context)
         response["ETag"] = page.etag
         return _private(response)
     if editing:
+        context["tiles_url"] = sheet_tiles.tiles_url(book)  # "" for families without tiles
+        preview = None
         if at is None and data is None:
-            wanted = str(request.GET.get("edit", ""))
-            hand = sheet.hands.filter(n=int(wanted)).first() if wanted.isdigit() else None
-            if hand is not None:
+            wanted = hand_number(request.GET.get("edit", ""))
+            hand = sheet.hands.filter(n=wanted).first() if wanted is not None else None
+            if hand is not None and hand.deleted:
+                context["notice"] = restore_first(hand.n)
+            elif hand is not None:
                 at, data = hand.n, sheet_page.hand_data(hand)
+                preview = sheet_page.preview(book, {}, at)  # the hand as it is stored
         context["hand_form"] = sheet_page.hand_form(book, data or {}, found or {}, at)
         context["form_key"] = secrets.token_urlsafe(16)
-        context["preview"] = None
+        context["preview"] = preview
     response = render(request, "sheets/sheet.html", context, status=status)
     return _private(response)
 
@@ -209,9 +218,26 @@ def edit(request: HttpRequest, key: str) -> HttpResponse:
     return _sheet_response(request, opened, editing=True)
 
 
+# A hand number as a person or a link writes one: ASCII digits ("²" is a digit to
+# str.isdigit), and never so many that int() refuses them.
+HAND_NUMBER = re.compile(r"[0-9]{1,6}")
+
+
+def hand_number(raw: object) -> int | None:
+    text = str(raw)
+    return int(text) if HAND_NUMBER.fullmatch(text) else None
+
+
+def restore_first(n: int) -> str:
+    return _("Hand %(n)s is deleted: restore it first, then edit it.") % {"n": n}
+
+
+def no_such_hand() -> str:
+    return _("There is no such hand.")
+
+
 def _number(data: QueryDict) -> int | None:
-    raw = str(data.get("n", ""))
-    return int(raw) if raw.isdigit() else None
+    return hand_number(data.get("n", ""))
 
 
 def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
@@ -222,13 +248,16 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
     n = _number(data)
     if action == "preview":
         return _preview(request, sheet, data, n)
+    if action == "replace" and n is not None and sheet.hands.filter(n=n, deleted=True).exists():
+        return _sheet_response(request, opened, editing=True, notice=restore_first(n), status=409)
     try:
+        # After recording: back at the totals, the form for the next hand right below them.
         if action == "add":
-            _created, hand, _book = sheets.add_hand(sheet, data)
-            return _private(SeeOther(f"{here}#hand-{hand.n}"))
+            sheets.add_hand(sheet, data)
+            return _private(SeeOther(f"{here}#totals"))
         if action == "replace" and n is not None:
             sheets.replace_hand(sheet, n, data)
-            return _private(SeeOther(f"{here}#hand-{n}"))
+            return _private(SeeOther(f"{here}#totals"))
         if action in ("delete", "restore") and n is not None:
             sheets.set_deleted(sheet, n, data, action == "delete")
             return _private(SeeOther(f"{here}#hand-{n}"))
@@ -240,7 +269,8 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
             return _private(SeeOther(f"{here}#hands"))
     except sheets.Refused as refused:
         return _refused(request, opened, data, action, n, refused)
-    raise Http404
+    # No such action, or no hand number with it: a form of ours never sends that.
+    return _sheet_response(request, opened, editing=True, notice=no_such_hand(), status=400)
 
 
 def _refused(
@@ -271,9 +301,8 @@ def _refused(
             status=409,
         )
     if refused.status == 404:
-        return _sheet_response(
-            request, fresh, editing=True, notice=_("There is no such hand."), status=404
-        )
+        # A page form names a hand the sheet has not got: the request is wrong, not the page.
+        return _sheet_response(request, fresh, editing=True, notice=no_such_hand(), status=400)
     return _sheet_response(
         request,
         fresh,

@@ -8,6 +8,7 @@ these functions: one code path for every write.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -23,6 +24,9 @@ from calculator.forms.sheet import (
 )
 from calculator.models import Hand, HandVersion, Sheet
 from calculator.scoring import sheet as book
+
+KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe writes
+REVISION = re.compile(r"[0-9]{1,9}")  # ASCII digits, never a huge number to convert
 
 
 class Refused(Exception):
@@ -44,7 +48,7 @@ class Opened:
 
 def open_sheet(key: str) -> Opened | None:
     """The sheet whose edit or view key this is; None for an unknown key."""
-    if not key or len(key) > 64:
+    if not KEY.fullmatch(key):  # a key is URL-safe base64: anything else is unknown
         return None
     found = Sheet.objects.filter(edit_key=key).first()
     if found is not None:
@@ -148,8 +152,10 @@ def _key(data: Any) -> str | None:
     key = data.get("key")
     if key is None:
         return None
-    key = str(key).strip()
-    if not 1 <= len(key) <= 64 or not key.isprintable():
+    key = str(key)
+    # Not trimmed: " a" and "a" are two keys, and a changed key must never be taken for
+    # another hand's.
+    if not 1 <= len(key) <= 64 or not key.isprintable() or key != key.strip():
         raise Refused(
             400,
             {"key": [{"code": "invalid", "message": _("A key is 1 to 64 printable characters.")}]},
@@ -198,14 +204,14 @@ def add_hand(sheet: Sheet, data: Any) -> tuple[bool, Hand, Book]:
                 key=key,
             )
             _bump(sheet)
-            worked = work_out(sheet)
+            hands = list(sheet.hands.all())  # the sheet as of this write
     except IntegrityError:
         # Two adds with one key raced past the check: the database kept the first.
         first = Hand.objects.filter(sheet_id=sheet.pk, key=key).first() if key else None
         if first is None:
             raise
         return False, first, work_out(first.sheet)
-    return True, hand, worked
+    return True, hand, work_out(sheet, hands)
 
 
 def _revision(data: Any, sheet: Sheet) -> None:
@@ -216,7 +222,7 @@ def _revision(data: Any, sheet: Sheet) -> None:
             400,
             {"revision": [{"code": "required", "message": _("Send the sheet's revision.")}]},
         )
-    if not raw.isdigit():
+    if not REVISION.fullmatch(raw):
         raise Refused(
             400,
             {"revision": [{"code": "invalid", "message": _("A revision is a whole number.")}]},
@@ -256,6 +262,18 @@ def replace_hand(sheet: Sheet, n: int, data: Any) -> Book:
         sheet = _locked(sheet)
         hand = _hand(sheet, n)
         _revision(data, sheet)
+        if hand.deleted:
+            raise Refused(
+                400,
+                {
+                    "__all__": [
+                        {
+                            "code": "deleted",
+                            "message": _("This hand is deleted: restore it before changing it."),
+                        }
+                    ]
+                },
+            )
         if not isinstance(read, ReadHand):
             raise Refused(400, read)
         HandVersion.objects.create(
@@ -269,7 +287,8 @@ def replace_hand(sheet: Sheet, n: int, data: Any) -> Book:
         hand.versions += 1
         hand.save(update_fields=["winner", "discarder", "params", "versions"])
         _bump(sheet)
-        return work_out(sheet)
+        hands = list(sheet.hands.all())  # the sheet as of this write
+    return work_out(sheet, hands)
 
 
 def set_deleted(sheet: Sheet, n: int, data: Any, deleted: bool) -> Book:
@@ -282,7 +301,8 @@ def set_deleted(sheet: Sheet, n: int, data: Any, deleted: bool) -> Book:
             hand.deleted = deleted
             hand.save(update_fields=["deleted"])
             _bump(sheet)
-        return work_out(sheet)
+        hands = list(sheet.hands.all())  # the sheet as of this write
+    return work_out(sheet, hands)
 
 
 def last_live_hand(sheet: Sheet) -> Hand | None:

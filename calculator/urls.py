@@ -10,21 +10,25 @@ page_patterns = [
     path("faq/", pages.reference, {"page": "faq"}, name="faq"),
     path("sources/", pages.reference, {"page": "sources"}, name="sources"),
     path("sheets/new/", sheet_views.new, name="sheet_new"),
-    path("sheets/view/<str:key>/", sheet_views.view, name="sheet_view"),
-    path("sheets/<str:key>/", sheet_views.edit, name="sheet"),
+    path("sheets/view/<slug:key>/", sheet_views.view, name="sheet_view"),
+    path("sheets/<slug:key>/", sheet_views.edit, name="sheet"),
     path("<slug:slug>/hand/", hand_views.page, name="hand"),
     path("<slug:slug>/", views.calculator, name="calculator"),
 ]
 
 api_patterns = [
     path("api/v1/sheets", sheet_api.create, name="sheets_api"),
-    path("api/v1/sheets/<str:key>", sheet_api.read, name="sheet_api"),
-    path("api/v1/sheets/<str:key>/csv", sheet_api.download, name="sheet_csv"),
-    path("api/v1/sheets/<str:key>/hands", sheet_api.add, name="sheet_hands_api"),
-    path("api/v1/sheets/<str:key>/hands/<int:n>", sheet_api.replace, name="sheet_hand_api"),
-    path("api/v1/sheets/<str:key>/hands/<int:n>/delete", sheet_api.delete, name="sheet_delete_api"),
+    path("api/v1/sheets/<slug:key>", sheet_api.read, name="sheet_api"),
+    path("api/v1/sheets/<slug:key>/csv", sheet_api.download, name="sheet_csv"),
+    path("api/v1/sheets/<slug:key>/hands", sheet_api.add, name="sheet_hands_api"),
+    path("api/v1/sheets/<slug:key>/hands/<int:n>", sheet_api.replace, name="sheet_hand_api"),
     path(
-        "api/v1/sheets/<str:key>/hands/<int:n>/restore", sheet_api.restore, name="sheet_restore_api"
+        "api/v1/sheets/<slug:key>/hands/<int:n>/delete", sheet_api.delete, name="sheet_delete_api"
+    ),
+    path(
+        "api/v1/sheets/<slug:key>/hands/<int:n>/restore",
+        sheet_api.restore,
+        name="sheet_restore_api",
     ),
     path("api/v1/<slug:slug>", views.api, name="api"),
     path("api/v1/<slug:slug>/hand", hand_views.api, name="hand_api"),

@@ -112,7 +112,7 @@ def _json(payload: dict[str, Any], status: int = 200) -> HttpResponse:
     )
 
 
-def _api_language(request: HttpRequest) -> str | HttpResponse:
+def api_language(request: HttpRequest) -> str | HttpResponse:
     """The `lang` parameter of an API request, or the 400 response refusing it."""
     lang = request.GET.get("lang", settings.LANGUAGE_CODE)
     if lang not in LANGUAGE_CODES:
@@ -142,7 +142,7 @@ def api_result(
 @safe_only
 def api(request: HttpRequest, slug: str) -> HttpResponse:
     family = get_family(slug)
-    lang = _api_language(request)
+    lang = api_language(request)
     if isinstance(lang, HttpResponse):
         return lang
     with translation.override(lang):

@@ -186,13 +186,16 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 2000},
         }
     }
-# Creating score sheets is rate-limited per client address (calculator/ratelimit.py): a
-# counter that must be shared and atomic, so it never uses the dummy cache.
+# Creating score sheets is rate-limited per client address (calculator/ratelimit.py). The
+# counter lives in the cache: with REDIS_URL one counter for every app server; otherwise
+# each worker process counts for itself, so the limit is per worker (never the dummy cache).
 CACHES["ratelimit"] = (
     dict(CACHES["default"], KEY_PREFIX="ratelimit")
     if os.environ.get("REDIS_URL")
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "ratelimit"}
 )
+# Whose X-Real-IP is believed: the reverse proxy's own address (nginx on this machine).
+TRUSTED_PROXIES = envlist("TRUSTED_PROXIES", "127.0.0.1,::1")
 SHEETS_CREATED_PER_MINUTE = max(60, int(os.environ.get("SHEETS_CREATED_PER_MINUTE", "60")))
 
 # A shared cache outlives a deploy: RELEASE (e.g. the commit) keeps one release's pages apart

@@ -221,6 +221,15 @@ def test_east_is_the_dealer_for_the_payment_page(api):
     assert unused == ["“How it was won” makes no difference to this hand."]
 
 
+def test_east_under_other_splits_opens_the_payment_page_without_a_stray_note(api, client):
+    data = api(API, {"hand": "123m456p789s234s55m", "win_tile": "5m", "seat": "e"})
+    query = dict(parse_qsl(urlsplit(data["payment_url"]).query))
+    assert "dealer" not in query  # only 莊家制 pays the dealer differently
+    same = client.get("/api/v1/hk", query).json()
+    assert [n["code"] for n in same["notes"]] == [n["code"] for n in data["notes"]]
+    assert same["result"]["payments"] == data["result"]["payments"]
+
+
 def test_a_limit_hand_pays_the_cap_whatever_its_cap(api):
     query = {"hand": "中中中發發發白白白123m55m", "win_tile": "5m", "cap": 13, "scale": "full"}
     data = api(API, query)
@@ -470,3 +479,87 @@ def test_any_query_string_is_answered_without_a_server_error(client):
             assert data["payment_url"].startswith("/hk/")
 
     run()
+
+
+# --- words for this family: no indicators, no 向聽, 七對 only with its option ----------------
+
+LANGS = ["zh-hant", "zh-hans", "en"]
+
+
+def hand_message(api, query, lang) -> str:
+    """Every error message of the answer, whichever field holds it."""
+    data = api(API, {**query, "lang": lang}, status=400)
+    return " ".join(e["message"] for errors in data["errors"].values() for e in errors)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("zh-hant", "（手牌同上碰槓嘅牌加埋計）"),
+        ("zh-hans", "（手牌和吃碰杠的牌合计）"),
+        ("en", "(the hand and melds together)"),
+    ],
+)
+def test_a_fifth_copy_names_the_hand_and_melds_not_indicators(api, lang, said):
+    # 123m in the hand and a kong of 1m: five 1m across the two fields
+    query = {"hand": "123m456p789s55m", "win_tile": "5m", "melds": "kan:1111m"}
+    message = hand_message(api, query, lang)
+    assert said in message
+    assert "指示" not in message and "indicator" not in message
+
+
+FAR = {"hand": "13579m13579p1357s", "win_tile": "7s"}  # far from ready: 4 tiles away
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("zh-hant", "仲差 4 隻先叫糊"),
+        ("zh-hans", "还差 4 张才听牌"),
+        ("en", "4 tiles away from ready."),
+    ],
+)
+def test_an_incomplete_hand_is_worded_without_shanten(api, client, lang, said):
+    assert api(API, FAR, status=400)["shanten"] == 4
+    message = hand_message(api, FAR, lang)
+    assert said in message
+    for word in ("向聽", "向听", "shanten"):
+        assert word not in message
+    prefix = {"zh-hant": "", "zh-hans": "/zh-hans", "en": "/en"}[lang]
+    html = client.get(f"{prefix}/hk/hand/", FAR).content.decode()
+    box = re.search(r'<div class="shanten" data-shanten="4">(.*?)</div>', html, re.S).group(1)
+    assert said.rstrip(".") in box and "向聽" not in box and "shanten" not in box
+
+
+SEVEN_PAIRS = {"hand": "113355m7799p22s11z", "win_tile": "1z"}  # seven different pairs
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("zh-hant", "唔計七對"),
+        ("zh-hans", "不算七对"),
+        ("en", "does not count 七對 (seven pairs) as a winning hand"),
+    ],
+)
+def test_seven_pairs_without_the_option_says_how_to_turn_it_on(api, lang, said):
+    message = hand_message(api, SEVEN_PAIRS, lang)
+    assert said in message and "seven_pairs=1" in message
+    assert "向聽" not in message and "away from ready" not in message
+    # … and with the option the same tiles win: 七對 4 + 門前清 1 + 無花 1
+    data = api(API, {**SEVEN_PAIRS, "seven_pairs": 1})
+    assert fans(data) == [("seven_pairs", 4), ("menqing", 1), ("no_flowers", 1)]
+
+
+def test_seven_pairs_with_four_alike_says_they_are_not_two_pairs(api):
+    query = {"hand": "11113355m7799p11z", "win_tile": "1z", "lang": "en"}
+    for option in (0, 1):  # turning 七對 on would not help: never "tick the option"
+        message = hand_message(api, {**query, "seven_pairs": option}, "en")
+        assert "four identical tiles are not two pairs" in message
+        assert "seven_pairs=1" not in message
+
+
+def test_the_shanten_box_says_why_seven_pairs_do_not_win(client):
+    html = client.get("/en/hk/hand/", SEVEN_PAIRS).content.decode()
+    box = re.search(r'<div class="shanten" data-shanten="\d+">(.*?)</div>', html, re.S).group(1)
+    assert "does not count 七對" in box and "away from ready" not in box

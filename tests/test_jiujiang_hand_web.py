@@ -211,3 +211,73 @@ def test_any_query_string_is_answered_without_a_server_error(client):
             assert data["payment_url"].startswith("/jiujiang/")
 
     run()
+
+
+# --- the words of a Jiujiang page: mainland terms, no 向聽, no 十三么, 豪華七對 as counted ----
+
+
+def pattern_cell(html: str, key: str) -> str:
+    listed = re.search(r"<table class=\"fan-list\" data-hand-patterns>.*?</table>", html, re.S)
+    row = re.search(rf'<tr data-pattern="{key}"[^>]*>.*?</tr>', listed.group(0), re.S).group(0)
+    return re.search(r'<td class="num">([^<]*)</td>', row).group(1)
+
+
+TWO_FOURS = {"hand": "1111m3333p55s66s99m", "win_tile": "9m", "seat": "s"}  # two groups of four
+
+
+@pytest.mark.parametrize(("extra", "value"), [("double", 16), ("plus4", 12)])
+def test_haohua_with_two_groups_shows_the_value_it_counts_at(api, client, extra, value):
+    # rules.md § jiujiang: 豪華七對 8, two groups of four: double → 16, plus4 → 12
+    query = {**TWO_FOURS, "haohua_extra": extra}
+    data = api(API, query)
+    assert data["hand"] == {"patterns": ["haohua"], "haohua_groups": 2}
+    assert [p["amount"] for p in data["result"]["payments"]] == [value, 0, 0]
+    html = client.get("/en/jiujiang/hand/", query).content.decode()
+    assert pattern_cell(html, "haohua") == f"{value} 番"
+    one = client.get("/en/jiujiang/hand/", WORKED["haohua"][0]).content.decode()
+    assert pattern_cell(one, "haohua") == "8 番"  # one group: the pattern's own 8
+
+
+FAR = {"hand": "13579m13579p1357s", "win_tile": "7s"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("zh-hant", "仲差 4 隻先叫糊"),
+        ("zh-hans", "还差 4 张才听牌"),
+        ("en", "4 tiles away from ready"),
+    ],
+)
+def test_an_incomplete_hand_is_worded_without_shanten(api, client, lang, said):
+    data = api(API, {**FAR, "lang": lang}, status=400)
+    assert data["shanten"] == 4
+    message = data["errors"]["hand"][0]["message"]
+    assert said in message
+    assert all(word not in message for word in ("向聽", "向听", "shanten"))
+    prefix = {"zh-hant": "", "zh-hans": "/zh-hans", "en": "/en"}[lang]
+    html = client.get(f"{prefix}/jiujiang/hand/", FAR).content.decode()
+    box = re.search(r'<div class="shanten" data-shanten="4">(.*?)</div>', html, re.S).group(1)
+    assert said in box and "向聽" not in box and "向听" not in box
+
+
+THIRTEEN = {"hand": "19m19p19s12345677z", "win_tile": "7z"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("zh-hant", "九江麻將唔計十三么"),
+        ("zh-hans", "九江麻将不算十三幺"),
+        ("en", "Jiujiang mahjong does not count 十三么"),
+    ],
+)
+def test_thirteen_orphans_says_jiujiang_does_not_count_it(api, client, lang, said):
+    data = api(API, {**THIRTEEN, "lang": lang}, status=400)
+    assert data["shanten"] == 6  # still counted, as for any hand that is not complete
+    message = data["errors"]["hand"][0]["message"]
+    assert said in message and "6" not in message
+    prefix = {"zh-hant": "", "zh-hans": "/zh-hans", "en": "/en"}[lang]
+    html = client.get(f"{prefix}/jiujiang/hand/", THIRTEEN).content.decode()
+    box = re.search(r'<div class="shanten" data-shanten="6">(.*?)</div>', html, re.S).group(1)
+    assert said in box and "6" not in box

@@ -75,7 +75,8 @@ def test_hk_worked_example(client):
 
 def test_riichi_worked_example(client):
     key, _view, sheet = new_sheet(client, family="riichi")
-    assert sheet["rules"]["start"] == 25000 and sheet["rules"]["return"] is None
+    assert sheet["rules"]["start"] == 25000 and sheet["rules"]["return"] == 25000
+    assert sheet["rules"]["noten"] == 3000 and sheet["rules"]["uma"] == []
     one = add(client, key, winner="3", discarder="2", han="3", fu="30", riichi="1,3")
     assert one["hand"]["deltas"] == [-1000, -3900, 4900, 0]
     assert one["hand"]["riichi_sticks"] == 2 and one["hand"]["riichi"] == [1, 3]
@@ -370,3 +371,72 @@ def test_messages_follow_lang(client):
     assert answer(response, 400)["errors"]["discarder"][0]["message"] == (
         "Choose who discarded the winning tile."
     )
+
+
+def test_a_shared_pot_and_an_uneven_noten_stay_plain_decimals(client):
+    key, _view, _sheet = new_sheet(client, family="riichi", uma="15,5,-5,-15")
+    # Everyone tenpai, player 4 declares: players 1–3 tie for top and share the 1,000 pot
+    # in 100-point steps, the odd one to the first seated.
+    sheet = add(client, key, winner="none", tenpai="1,2,3,4", riichi="4")["sheet"]
+    assert [f["points"] for f in sheet["final"]] == [25400, 25300, 25300, 24000]
+    assert [f["rank"] for f in sheet["final"]] == [1, 1, 1, 4]
+    assert sum(f["score"] for f in sheet["final"]) == 0
+    assert answer(client.get(f"/api/v1/sheets/{key}"), 200)
+    assert client.get(f"/sheets/{key}/").status_code == 200
+    refused = answer(
+        client.post("/api/v1/sheets", {**NAMES, "family": "riichi", "noten": "1000"}), 400
+    )
+    assert codes(refused) == {"noten": ["invalid"]}
+
+
+def test_keys_and_revisions_outside_their_alphabet(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    for path in ["/api/v1/sheets/ab%00cd", "/api/v1/sheets/ab%00cd/csv", "/sheets/view/ab%00cd/"]:
+        assert client.get(path).status_code == 404
+    add(client, key, winner="2", discarder="4", fan="3")
+    for revision in ["²", "1" * 5000, "-1", "1.0"]:
+        response = client.post(f"/api/v1/sheets/{key}/hands/1/delete", {"revision": revision})
+        assert response.status_code in (400, 409), revision
+    payload = add(client, key, 400, winner="2", discarder="4", fan="3", key=" padded")
+    assert codes(payload) == {"key": ["invalid"]}
+    refused = answer(
+        client.post("/api/v1/sheets", {**NAMES, "family": "riichi", "uma": "1_5,5,-5,-1_5"}), 400
+    )
+    assert codes(refused) == {"uma": ["invalid"]}
+
+
+def test_a_deleted_hand_is_restored_before_it_changes(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    add(client, key, winner="2", discarder="4", fan="3")
+    answer(client.post(f"/api/v1/sheets/{key}/hands/1/delete", {"revision": "1"}), 200)
+    payload = {"winner": "1", "fan": "9", "win": "self_draw", "revision": "2"}
+    refused = answer(client.post(f"/api/v1/sheets/{key}/hands/1", payload), 400)
+    assert codes(refused) == {"__all__": ["deleted"]}
+    assert Hand.objects.get().versions == 1
+
+
+def test_only_the_proxy_may_name_the_client(settings):
+    settings.SHEETS_CREATED_PER_MINUTE = 2
+    # Straight from the internet, a made-up X-Real-IP does not make a new client.
+    for forged in ["10.1.1.1", "10.1.1.2"]:
+        assert (
+            Client(REMOTE_ADDR="203.0.113.5", HTTP_X_REAL_IP=forged)
+            .post("/api/v1/sheets", {**NAMES, "family": "mcr"})
+            .status_code
+            == 201
+        )
+    third = Client(REMOTE_ADDR="203.0.113.5", HTTP_X_REAL_IP="10.1.1.3")
+    assert third.post("/api/v1/sheets", {**NAMES, "family": "mcr"}).status_code == 429
+    # Through nginx on this machine, its X-Real-IP is the client.
+    proxied = Client(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="198.51.100.7")
+    assert proxied.post("/api/v1/sheets", {**NAMES, "family": "mcr"}).status_code == 201
+
+
+def test_csv_for_a_spreadsheet_program_starts_with_a_byte_order_mark(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    plain = client.get(f"/api/v1/sheets/{key}/csv").content.decode("utf-8")
+    marked = client.get(f"/api/v1/sheets/{key}/csv?bom=1").content.decode("utf-8")
+    assert plain.startswith("hand,") and marked == "\ufeff" + plain
+    assert codes(answer(client.get(f"/api/v1/sheets/{key}/csv?bom=maybe"), 400)) == {
+        "bom": ["invalid"]
+    }

@@ -124,3 +124,49 @@ def test_any_create_request_is_answered(client, settings, body):
     response = post(client, "/api/v1/sheets", body)
     check(response, (201, 400))
     assert Sheet.objects.count() == before + (response.status_code == 201)
+
+
+PAGE_FIELDS = ["action", "n", "edit", *SHEET_PARAMS]
+ACTIONS = st.sampled_from(["add", "preview", "replace", "delete", "restore", "undo", "", "x"])
+NUMBERS = st.sampled_from(["1", "2", "0", "999", "²", "1" * 5000, "-1", "", "x"])
+
+
+@pytest.mark.parametrize("slug", ["hk", "riichi", "classical"])
+def test_any_page_request_is_answered_without_a_server_error(client, slug):
+    """The sheet pages: every action posted with any values, odd hand numbers and
+    revisions, the edit link's `?edit=`, and keys outside the keys' alphabet."""
+    edit, view = start(client, slug)
+    client.post(f"/api/v1/sheets/{edit}/hands", {"winner": "1", "win": "self_draw", "fan1": "20"})
+
+    @FUZZ
+    @given(
+        body=st.lists(
+            st.tuples(st.sampled_from(names(slug) + PAGE_FIELDS), hostile_text), max_size=8
+        ),
+        action=ACTIONS,
+        n=NUMBERS,
+        revision=NUMBERS,
+    )
+    def run(body, action, n, revision):
+        form = [("action", action), ("n", n), ("revision", revision), *body]
+        for prefix in ("", "/en"):
+            response = post(client, f"{prefix}/sheets/{edit}/", form)
+            assert response.status_code in (200, 303, 400, 409), response.status_code
+            live = client.post(
+                f"{prefix}/sheets/{edit}/",
+                urlencode(form),
+                content_type="application/x-www-form-urlencoded",
+                headers={"HX-Request": "true"},
+            )
+            assert live.status_code in (200, 204, 286, 303, 400, 409), live.status_code
+        assert client.get(f"/sheets/{edit}/", {"edit": n}).status_code == 200
+        assert client.get(f"/sheets/view/{view}/", {"edit": n}).status_code == 200
+        assert post(client, "/sheets/new/", body).status_code in (200, 303, 429)
+
+    run()
+
+
+@pytest.mark.parametrize("key", ["ab%00cd", "%ff", "a" * 65, "..", "%2e%2e", "view"])
+def test_odd_keys_are_not_found(client, key):
+    for path in (f"/sheets/{key}/", f"/sheets/view/{key}/", f"/api/v1/sheets/{key}"):
+        assert client.get(path).status_code in (404, 301, 302), path

@@ -389,7 +389,7 @@ def test_editing_a_hand_keeps_its_history_and_flows_on(client):
     record(client, url, winner="1", fan="5", win="self_draw", key="b")
     form = page(client, f"{url}?edit=1")
     assert 'name="revision"' in form and 'name="n" value="1"' in form
-    assert '<option value="2" selected>Bea</option>' in form
+    assert re.search(r'<option value="2" selected>Bea\W+2\W*</option>', form)  # seat shown
     assert 'name="fan" value="3"' in form
     rev = revision(form)
     response = client.post(
@@ -507,3 +507,170 @@ def test_a_jiujiang_hand_keeps_every_pattern_ticked(client):
     record(client, edit, winner="1", win="self_draw", pattern=["qidui", "qingyise"])
     hand = Hand.objects.get()
     assert hand.params["pattern"] == "qidui,qingyise"
+
+
+# --- fixes from a four-player play test ----------------------------------------------------
+
+
+def row(html: str, n: int) -> str:
+    found = re.search(rf'<li id="hand-{n}".*?</li>\s*(?=<li id="hand-|</ol>)', html, re.S)
+    assert found, f"no hand {n}"
+    return found.group(0)
+
+
+def test_the_hand_form_is_not_refilled_by_the_browser(client):
+    url = start(client, family="hk")
+    form = re.search(r'<form[^>]*class="hand-form"[^>]*>', page(client, url)).group(0)
+    assert 'autocomplete="off"' in form and "data-hand-form" in form
+
+
+def test_a_hand_under_the_minimum_says_so_in_the_preview_and_its_row(client):
+    url = start(client, family="hk", min_fan="3")
+    hand = {"winner": "2", "discarder": "4", "fan": "2", "win": "discard"}
+    preview = client.post("/en" + url, {"action": "preview", **hand}).content.decode()
+    assert "2 fan is under this table&#x27;s minimum of 3" in preview
+    record(client, url, key="a", **hand)
+    assert "Under the 3-fan minimum" in row(page(client, "/en" + url), 1)
+    record(client, url, key="b", winner="1", fan="3", win="self_draw")
+    assert "minimum" not in row(page(client, "/en" + url), 2)
+
+
+def test_a_deleted_hand_cannot_be_edited_until_restored(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    rev = revision(page(client, url))
+    client.post(url, {"action": "delete", "n": "1", "revision": rev})
+    html = page(client, f"/en{url}?edit=1")
+    assert "Hand 1 is deleted: restore it first" in html
+    assert 'name="n" value="1"' not in re.search(r"<form[^>]*hand-form.*?</form>", html, re.S)[0]
+    assert 'value="add"' in html  # the add-a-hand form instead
+    rev = revision(html)
+    sent = {"action": "replace", "n": "1", "revision": rev, "winner": "3", "discarder": "4"}
+    response = client.post("/en" + url, sent | {"fan": "3"})
+    assert response.status_code == 409
+    assert "restore it first" in response.content.decode()
+    assert Hand.objects.get().versions == 1 and Hand.objects.get().deleted
+
+
+def test_add_a_hand_comes_right_after_the_totals_and_recording_lands_there(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    html = page(client, url)
+    at = {hook: html.index(hook) for hook in ('id="totals"', 'id="hand-form"', 'id="hands"')}
+    assert at['id="totals"'] < at['id="hand-form"'] < at['id="hands"']
+    response = client.post(url, {"action": "add", "winner": "1", "fan": "3", "win": "self_draw"})
+    assert response["Location"] == f"{url}#totals"
+
+
+def test_the_poll_carries_the_hands_out_of_band_and_leaves_the_form(client):
+    url = start(client, family="hk")
+    html = client.get(url, headers=HX).content.decode()
+    assert re.search(r'<div id="sheet-record"[^>]*hx-swap-oob="true"', html)
+    assert 'id="hand-form"' not in html
+    assert "hx-swap-oob" not in page(client, url)  # only the fragment swaps out of band
+
+
+def test_hand_rows_leave_the_rules_to_the_line_under_the_title(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    html = page(client, "/en" + url)
+    rules = "半辣 (half) · 全銃 (discarder pays all) · 10-fan cap"
+    assert rules in re.search(r'class="sheet-meta">(.*?)</p>', html, re.S).group(1)
+    summary = unescape(re.search(r'class="hand-summary">(.*?)</p>', row(html, 1), re.S)[1])
+    assert summary == "3 fan, discard: the winner receives 8"
+    assert html.count(rules) == 1
+    chinese = re.search(r'class="hand-summary">(.*?)</p>', row(page(client, url), 1), re.S)[1]
+    assert "全銃" not in chinese and "8" in chinese  # the rules stripped in Chinese too
+
+
+@pytest.mark.parametrize(("prefix", "joined"), [("", "、"), ("/zh-hans", "、"), ("/en", ", ")])
+def test_names_are_listed_as_the_language_writes_them(client, prefix, joined):
+    url = start(client, family="riichi")
+    common = {"fu_mode": "given", "riichi": [""]}
+    record(client, url, winner="none", tenpai=["", "1", "3"], key="a", **common)
+    html = page(client, prefix + url)
+    title = re.search(r"<h1>(.*?)</h1>", html).group(1)
+    assert title.endswith(joined.join(["阿明", "Bea", "陳生", "Dee"]))
+    assert f"阿明{joined}陳生" in row(html, 1)
+
+
+def test_the_edit_form_opens_with_the_preview_of_the_hand_as_stored(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    record(client, url, winner="1", fan="5", win="self_draw", key="b")
+    html = page(client, f"{url}?edit=1")
+    preview = re.search(r'id="hand-preview".*?</div>', html, re.S).group(0)
+    assert re.findall(r'data-preview-delta="([^"]*)"', preview) == ["0", "8", "0", "-8"]
+    adding = re.search(r'id="hand-preview".*?</div>', page(client, url), re.S).group(0)
+    assert "data-preview-delta" not in adding
+
+
+def test_a_deleted_row_keeps_what_it_was(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    client.post(url, {"action": "delete", "n": "1", "revision": revision(page(client, url))})
+    deleted = row(page(client, "/en" + url), 1)
+    assert "Bea won off Dee" in deleted
+    summary = unescape(re.search(r'class="hand-summary">(.*?)</p>', deleted, re.S)[1])
+    assert summary == "Fan: 3"  # its size, even at the default (which is not stored)
+
+
+def test_players_who_share_a_name_are_told_apart_by_seat(client):
+    url = start(client, family="hk", name1="Amy", name3="Amy")
+    form = re.search(r"<form[^>]*hand-form.*?</form>", page(client, "/en" + url), re.S)[0]
+    for name in ("winner", "discarder", "liable_player"):
+        select = re.search(rf'<select id="id_{name}".*?</select>', form, re.S)[0]
+        assert ">Amy (1)<" in select and ">Amy (3)<" in select
+
+
+def test_a_liable_self_draw_row_names_who_paid(client):
+    url = start(client, family="hk")
+    liable = {"liable": ["0", "1"], "liable_player": "4"}
+    record(client, url, winner="2", fan="5", win="self_draw", key="a", **liable)
+    who = unescape(re.search(r'class="who">(.*?)</span>', row(page(client, "/en" + url), 1))[1])
+    assert who == "Bea self-drew (自摸); Dee pays for all three (包自摸)"
+
+
+def test_the_fourth_name_says_it_is_not_needed_at_three_players(client):
+    html = page(client, "/en/sheets/new/?family=riichi")
+    fourth = re.search(r'data-player-name="4".*?</div>', html, re.S).group(0)
+    assert "Leave this empty at a three-player table." in fourth
+    assert 'aria-describedby="err-name4 help-name4"' in fourth
+    hk = page(client, "/en/sheets/new/?family=hk")
+    assert "three-player" not in re.search(r'data-player-name="4".*?</div>', hk, re.S)[0]
+
+
+def test_riichi_pot_is_worded_in_sticks_and_left_out_when_empty(client):
+    url = start(client, family="riichi")
+    html = page(client, "/en" + url)
+    next_hand = re.search(r'class="next-hand">([^<]*)<', html).group(1)
+    assert next_hand == "Next hand: 阿明 deals · 0 honba (本場)"
+    common = {"fu_mode": "given", "tenpai": ["", "1"]}
+    record(client, url, winner="none", riichi=["", "1", "2"], key="a", **common)
+    html = page(client, "/en" + url)
+    next_hand = re.search(r'class="next-hand">([^<]*)<', html).group(1)
+    assert next_hand.endswith("· 2 riichi sticks on the table (2,000 points)")
+    assert html.count(">Fu (符)<") == 1  # the fu_mode legend; the fu select is worded apart
+    assert "How many fu" in html
+
+
+def test_history_words_each_changed_value_by_its_label(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", fan="5", win="self_draw", key="a")
+    rev = revision(page(client, url))
+    sent = {"action": "replace", "n": "1", "revision": rev, "winner": "3", "discarder": "4"}
+    client.post(url, sent | {"fan": "3"})
+    history = re.search(
+        r"<details class=\"hand-history\">.*?</details>", page(client, "/en" + url), re.S
+    )[0]
+    assert "How it was won: Self-drawn" in unescape(history)
+    assert "self_draw" not in history and "win:" not in history
+
+
+def test_the_share_links_come_from_one_partial(client):
+    url = start(client, family="hk")
+    html = page(client, url)
+    links = re.findall(r'<p class="share-link">.*?</p>', html, re.S)
+    assert len(links) == 2 and all('class="copy js-only"' in link for link in links)
+    source = render_to_string("sheets/_share_link.html", {"url": "https://x/", "label": "L"})
+    assert 'value="https://x/"' in source and 'data-copy="https://x/"' in source

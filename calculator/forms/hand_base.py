@@ -319,6 +319,9 @@ class HandForm(ParamForm):
 
     red_fives: ClassVar[bool]
     tile_fields: ClassVar[tuple[str, ...]] = ("hand", "win_tile", "melds")
+    # 向聽 (shanten) is what riichi and MCR players say; HK and mainland players say 叫糊 /
+    # 听牌 and "n tiles away", so their pages word it without the term.
+    shanten_term: ClassVar[bool] = True
     payment_form_class: ClassVar[type[ParamForm]]
 
     def __init__(self, data: Mapping[str, Any]) -> None:
@@ -327,6 +330,11 @@ class HandForm(ParamForm):
         self.analysis: Any = None
         self.shanten: int | None = None
         self.waits: tuple[Tile, ...] = ()
+
+    @property
+    def three_players(self) -> bool:
+        """A three-player riichi table (its form says): 北 set aside count toward the four."""
+        return False
 
     @property
     def is_blank(self) -> bool:
@@ -435,10 +443,10 @@ class HandForm(ParamForm):
                 return gettext(
                     "A set has only one red five of each suit: this makes %(count)s of %(tile)s."
                 ) % {"count": args["count"], "tile": tile_name(str(args["tile"]))}
-            return gettext(
-                "A set has only four of each tile: this makes %(count)s of %(tile)s (the hand, "
-                "melds and indicators together)."
-            ) % {"count": args["count"], "tile": tile_name(str(args["tile"]))}
+            return self._copies_message() % {
+                "count": args["count"],
+                "tile": tile_name(str(args["tile"])),
+            }
         if code == "wrong_count":
             return self._count_message(args)
         if code == "win_tile_missing":
@@ -457,6 +465,23 @@ class HandForm(ParamForm):
             message = self.contradiction_messages.get(error.field)
             return str(message) if message else gettext("This contradicts another field.")
         return gettext("These tiles cannot be read as a hand of this game.")
+
+    def _copies_message(self) -> str:
+        """A fifth copy, naming only the places this family's tiles come from."""
+        if "dora" not in self.tile_fields:
+            return gettext(
+                "A set has only four of each tile: this makes %(count)s of %(tile)s (the hand "
+                "and melds together)."
+            )
+        if self.three_players:
+            return gettext(
+                "A set has only four of each tile: this makes %(count)s of %(tile)s (the hand, "
+                "melds, indicators and the 北 set aside together)."
+            )
+        return gettext(
+            "A set has only four of each tile: this makes %(count)s of %(tile)s (the hand, "
+            "melds and indicators together)."
+        )
 
     def _count_message(self, args: Mapping[str, object]) -> str:
         if "hand" not in args:
@@ -492,6 +517,14 @@ class HandForm(ParamForm):
                 "Not a complete hand: it is ready (聽牌), but you hold every copy of the tiles "
                 "it waits on."
             )
+        if not self.shanten_term:
+            return ngettext(
+                "Not a complete hand: without the winning tile it is %(count)s tile away from "
+                "ready.",
+                "Not a complete hand: without the winning tile it is %(count)s tiles away from "
+                "ready.",
+                shanten,
+            ) % {"count": shanten}
         return ngettext(
             "Not a complete hand: without the winning tile it is %(count)s tile away from "
             "ready (%(count)s-shanten, 向聽).",
@@ -499,6 +532,27 @@ class HandForm(ParamForm):
             "ready (%(count)s-shanten, 向聽).",
             shanten,
         ) % {"count": shanten}
+
+    def shanten_words(self) -> str:
+        """The line under the drawn tiles of a hand that is 1 or more tiles from ready (at 0
+        the page lists the waits); a family can say instead why the hand does not count."""
+        if not self.shanten:
+            return ""
+        if not self.shanten_term:
+            return ngettext(
+                "Not complete yet: without the winning tile the hand is %(count)s tile away "
+                "from ready.",
+                "Not complete yet: without the winning tile the hand is %(count)s tiles away "
+                "from ready.",
+                self.shanten,
+            ) % {"count": self.shanten}
+        return ngettext(
+            "Not complete yet: without the winning tile the hand is %(count)s tile away from "
+            "ready (%(count)s-shanten, 向聽).",
+            "Not complete yet: without the winning tile the hand is %(count)s tiles away from "
+            "ready (%(count)s-shanten, 向聽).",
+            self.shanten,
+        ) % {"count": self.shanten}
 
     @property
     def winner_words(self) -> str:
@@ -568,6 +622,7 @@ class HandForm(ParamForm):
             "meld_faces": [],
             "win_face": None,
             "shanten": self.shanten,
+            "shanten_words": self.shanten_words(),
             "wait_faces": faces(self.waits),
             "hand_ok": self.analysis is not None,
             "payment_url": "",

@@ -42,6 +42,8 @@ from calculator.scoring.hk_hand import (
     contradictions,
 )
 from calculator.scoring.outcome import Outcome, Win
+from calculator.scoring.shapes import Form as Shape
+from calculator.scoring.shapes import GroupKind, groupings
 from calculator.scoring.tiles import EntryError, Flower, HandTiles
 
 FLOWER_IN_HAND = _(
@@ -62,6 +64,15 @@ FLOWER_MESSAGES = {
         "1g–4g, or the characters 梅蘭菊竹春夏秋冬."
     ),
 }
+# Seven pairs that this table does not let win (rules.md § hk hand: only with seven_pairs=1,
+# and only seven different pairs): said as such, not as "n tiles away from ready".
+SEVEN_PAIRS_OFF = _(
+    "This table does not count 七對 (seven pairs) as a winning hand. If yours does, tick "
+    "“%(option)s” under Table rules (seven_pairs=1)."
+)
+SEVEN_PAIRS_FOUR = _(
+    "七對 (seven pairs) needs seven different pairs: four identical tiles are not two pairs."
+)
 FLOWER_REPEATED = _(
     "A set has only one %(flower)s (%(code)s): it is entered %(count)s times. Each flower and "
     "season is drawn at most once."
@@ -177,6 +188,7 @@ class Form(HandForm):
     red_fives = False
     tile_fields = ("hand", "win_tile", "melds")
     payment_form_class = payment.Form
+    shanten_term = False
 
     contradiction_messages: ClassVar = {
         "kong_draw": _(
@@ -354,7 +366,9 @@ class Form(HandForm):
             "scale": rules.scale,
             "cap": rules.cap,
             "split": rules.split,
-            "dealer": hand.dealer,
+            # Only 莊家制 pays the dealer differently: elsewhere the payment page would note
+            # the ticked box as making no difference.
+            "dealer": hand.dealer and rules.split is hk.Split.DEALER,
             "self_draw_pay": rules.self_draw_pay,
             "unit": rules.unit,
             "min_fan": rules.min_fan,
@@ -374,6 +388,28 @@ class Form(HandForm):
         context["flower_keys"] = True
         context["flower_tile_faces"] = [f for f in flower_faces() if f["code"] in drawn]
         return context
+
+    def seven_pairs_refused(self) -> str:
+        """Why seven pairs in these tiles do not win here, or "" (not seven pairs)."""
+        tiles = self.hand_tiles
+        if tiles is None:
+            return ""
+        shapes = groupings(tiles.hand, tiles.melds, tiles.win_tile)
+        pairs = [g for g in shapes if g.form is Shape.SEVEN_PAIRS]
+        if not pairs:
+            return ""
+        if any(x.kind is GroupKind.FOUR for g in pairs for x in g.groups):
+            return str(SEVEN_PAIRS_FOUR)  # at any table: turning 七對 on would not help
+        if not self.cleaned_data.get("seven_pairs"):
+            return str(SEVEN_PAIRS_OFF) % {"option": self.fields["seven_pairs"].label}
+        return ""
+
+    def _not_complete_message(self, args: Any) -> str:
+        return self.seven_pairs_refused() or super()._not_complete_message(args)
+
+    def shanten_words(self) -> str:
+        words = super().shanten_words()
+        return (words and self.seven_pairs_refused()) or words
 
     def entry_message(self, error: EntryError) -> str:
         if error.field == "flowers":

@@ -20,11 +20,18 @@ from calculator.params import ChoiceParam
 from calculator.scoring import jiujiang as jj
 from calculator.scoring.jiujiang_hand import Analysis, Conditions, analyse, contradictions
 from calculator.scoring.outcome import Outcome, Win
+from calculator.scoring.shapes import Form as Shape
+from calculator.scoring.shapes import groupings
 from calculator.scoring.tiles import EntryError, HandTiles
 
 FROM_THE_TILES = _(
     "On this page the tiles give the patterns: take this out of the address, or tick the "
     "patterns on the payment page."
+)
+
+# rules.md § jiujiang hand: 十三么 is `not_complete` here, said as such, not as "6 tiles away".
+NO_THIRTEEN_ORPHANS = _(
+    "Jiujiang mahjong does not count 十三么 (thirteen orphans): this is not a winning hand here."
 )
 
 
@@ -43,6 +50,7 @@ class Form(HandForm):
     red_fives = False
     tile_fields = ("hand", "win_tile", "melds")
     payment_form_class = payment.Form
+    shanten_term = False
 
     contradiction_messages: ClassVar = {
         "gangkai": _(
@@ -121,6 +129,23 @@ class Form(HandForm):
         for name in ("pattern", "haohua_groups", "dealer"):  # the tiles and seat give them
             inputs.pop(name, None)
         return inputs
+
+    # --- words --------------------------------------------------------------------------
+    def thirteen_orphans(self) -> bool:
+        tiles = self.hand_tiles
+        if tiles is None:
+            return False
+        shapes = groupings(tiles.hand, tiles.melds, tiles.win_tile)
+        return any(g.form is Shape.THIRTEEN_ORPHANS for g in shapes)
+
+    def _not_complete_message(self, args: Any) -> str:
+        if self.thirteen_orphans():
+            return str(NO_THIRTEEN_ORPHANS)
+        return super()._not_complete_message(args)
+
+    def shanten_words(self) -> str:
+        words = super().shanten_words()
+        return str(NO_THIRTEEN_ORPHANS) if words and self.thirteen_orphans() else words
 
     # --- the payment --------------------------------------------------------------------
     def payment_inputs(self) -> tuple[jj.Hand, jj.Rules]:

@@ -7,6 +7,7 @@ works out itself (the dealer, riichi's counters) — sending those is `not_allow
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -24,6 +25,7 @@ from calculator.params import FULL_WIDTH_DIGITS, DecimalParam, IntParam, Param
 from calculator.scoring import sheet as book
 from calculator.scoring.outcome import Win
 
+UMA_PLACE = re.compile(r"-?[0-9]{1,4}")  # thousands of points, ASCII digits only
 PLAYER = re.compile(r"[0-9]{1,2}")  # ASCII digits only, and never a huge number to convert
 NAME_LENGTH = 40
 MAX_HANDS = 1000
@@ -116,12 +118,12 @@ class UmaParam(Param):
         )
         if not text:
             raise forms.ValidationError(_("Enter a value."), code="required")
-        try:
-            places = tuple(int(part) for part in text.split(","))
-        except ValueError:
+        parts = [part.strip() for part in text.split(",")]
+        if not all(UMA_PLACE.fullmatch(part) for part in parts):
             raise forms.ValidationError(
                 _("Write one whole number per place, like 15,5,-5,-15."), code="invalid"
-            ) from None
+            )
+        places = tuple(int(part) for part in parts)
         if any(abs(place) > 1000 for place in places):
             raise forms.ValidationError(
                 _("Each place's uma is at most 1000 (thousands of points)."), code="out_of_range"
@@ -292,6 +294,22 @@ def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
                     }
                 ]
                 values["uma"] = ()  # reported above; the table is not built
+            # A drawn hand's payment is split between 1 … players − 1 tenpai players and
+            # the rest: it must divide every way, so no share is a fraction of a point.
+            split = math.lcm(*range(1, players))
+            if values["noten"] is not None and values["noten"] % split:
+                errors["noten"] = [
+                    {
+                        "code": "invalid",
+                        "message": str(
+                            _(
+                                "This must split evenly however many players are tenpai: "
+                                "use a multiple of %(split)s, like 3,000."
+                            )
+                            % {"split": split}
+                        ),
+                    }
+                ]
             table = book.Table(
                 family=slug,
                 players=players,
@@ -355,14 +373,14 @@ def table_rules_json(family: str, rules: Mapping[str, str]) -> dict[str, Any]:
         for name in TABLE_PARAMS[family]
     }
     if family == "riichi":
-        extra = RiichiSheetForm(rules)
-        extra.is_valid()
-        for name, field in extra.fields.items():
-            payload["return" if name == "return_points" else name] = (
-                None
-                if extra.cleaned_data[name] is None
-                else field.json_value(extra.cleaned_data[name])
-            )
+        table = table_of(family, rules, family_form.cleaned_data["players"])
+        payload.update(
+            noten=table.noten_total,
+            start=table.start,
+            uma=list(table.uma),
+            rate=table.rate,
+        )
+        payload["return"] = table.returns
     return payload
 
 

@@ -45,9 +45,15 @@ class HandPresenter:
     def lines(self) -> list[dict[str, Any]]:
         analysis = self.result.hand
         counted = jj.counted_pattern(frozenset(analysis.patterns))
+        # A second group of four raises 豪華七對 (16, or 12 with plus4): the line shows the
+        # value the payment engine went on with, from its own step.
+        steps = analysis.outcome.steps
+        raised = next((s.args["value"] for s in steps if s.code == "haohua_extra"), None)
         lines = []
         for pattern in analysis.patterns:
             value = jj.PATTERN_VALUE[pattern]
+            if pattern is jj.Pattern.HAOHUA and raised is not None:
+                value = raised
             lines.append(
                 {
                     "key": pattern.value,

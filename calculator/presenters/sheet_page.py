@@ -14,8 +14,9 @@ from urllib.parse import urlencode
 import segno
 from django.http import QueryDict
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from calculator import presenting
 from calculator.families import FAMILIES, Family
@@ -28,6 +29,7 @@ from calculator.forms.sheet import (
     hand_params,
 )
 from calculator.models import Hand, HandVersion
+from calculator.presenting import format_args
 from calculator.sheets import Book, stored_data
 from calculator.views import absolute
 
@@ -36,6 +38,24 @@ SELECT = SimpleNamespace(kind="select")
 CHECKBOXES = SimpleNamespace(kind="checkboxes")
 RIICHI_EXTRA = ("noten", "start", "return", "uma", "rate")
 NOBODY = gettext_lazy("Nobody: a drawn hand (流局)")
+# A hand row's short word for the notes that mean "check this hand" (the preview has the
+# presenter's whole sentence); the other notes only explain the sum.
+ROW_NOTES = {
+    "below_min_fan": gettext_lazy("Under the %(min_fan)s-fan minimum"),
+    "below_min_points": gettext_lazy("Under the %(min_points)s-point minimum"),
+    "impossible_han_fu": gettext_lazy("No real hand has this han and fu"),
+}
+
+
+def names_list(names: Sequence[str]) -> str:
+    """Names in a list as the page's language writes one: 阿明、Bob on a Chinese page."""
+    language = translation.get_language() or ""
+    return ("、" if language.startswith("zh") else ", ").join(names)
+
+
+def player_choice(n: int, name: str) -> str:
+    """A player in a choice, with the seat number: two players may share a name."""
+    return _("%(name)s (%(n)s)") % {"name": name, "n": n}
 
 
 def signed(value: Fraction | int) -> str:
@@ -103,6 +123,7 @@ class NameField:
     value: str
     errors: list[str]
     hidden: bool  # player 4 at a three-player riichi table
+    help_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -142,6 +163,11 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
             value=first(data, f"name{n}"),
             errors=_messages(errors, f"name{n}"),
             hidden=n > players,
+            help_text=(
+                _("Leave this empty at a three-player table.")
+                if n == 4 and slug == "riichi" and players == 4
+                else ""
+            ),
         )
         for n in range(1, 5)
     )
@@ -202,13 +228,14 @@ class HandRow:
     n: int
     deleted: bool
     who: str  # "阿明 won off Bea"
-    summary: str  # the family presenter's headline (or the drawn hand's words)
+    summary: str  # the family presenter's headline without the rules (or the drawn hand's)
     deltas: tuple[tuple[str, str, str], ...]  # (name, shown, exact) per player
     dealer: str
     counters: str  # riichi: honba and sticks during the hand
     versions: int
     history: tuple[VersionRow, ...]
     edit_url: str
+    notes: tuple[str, ...] = ()  # short: "under the 3-fan minimum"
 
 
 @dataclass(frozen=True)
@@ -240,9 +267,20 @@ class SheetPage:
     extras: dict[str, Any] = field(default_factory=dict)
 
 
-def _who(names: Sequence[str], winner: int | None, discarder: int | None, family: str) -> str:
+def _who(
+    names: Sequence[str],
+    winner: int | None,
+    discarder: int | None,
+    family: str,
+    liable: int | None = None,
+) -> str:
     if winner is None:
         return _("Drawn hand (流局)")
+    if liable is not None:
+        return _("%(winner)s self-drew (自摸); %(liable)s pays for all three (包自摸)") % {
+            "winner": names[winner - 1],
+            "liable": names[liable - 1],
+        }
     if discarder is not None:
         return _("%(winner)s won off %(discarder)s") % {
             "winner": names[winner - 1],
@@ -253,22 +291,95 @@ def _who(names: Sequence[str], winner: int | None, discarder: int | None, family
     return _("%(winner)s self-drew (自摸)") % {"winner": names[winner - 1]}
 
 
-def _version_summary(book: Book, version: HandVersion) -> str:
-    """An earlier version in a line: who won, and the values as entered."""
+def _liable(params: Mapping[str, Any]) -> int | None:
+    found = str(params.get("liable_player", ""))
+    return int(found) if found.isdigit() and str(params.get("liable", "")) == "1" else None
+
+
+def _worded(field: Any, value: Any) -> str:
+    """A stored value as the form's option says it (Self-drawn, not `self_draw`)."""
+    text = str(value)
+    if field.kind == "toggle":
+        return _("yes") if text == "1" else _("no")
+    choices = {str(v): str(label) for v, label in getattr(field, "choices", None) or ()}
+    if field.kind == "checkboxes":
+        return names_list([choices.get(part, part) for part in text.split(",") if part])
+    return choices.get(text, text)
+
+
+def _entered(book: Book, params: Mapping[str, Any]) -> list[str]:
+    """A hand's values as entered, each worded with its field's label and option label."""
     names = book.sheet.players
     family = FAMILIES[book.sheet.family]
-    parts = [_who(names, version.winner, version.discarder, book.sheet.family)]
-    for name, value in version.params.items():
+    parts = []
+    for name, value in params.items():
         form_name = CLASSICAL_FIELDS.get(name, name) if book.sheet.family == "classical" else name
         found = family.form.base_fields.get(form_name)
-        label = found.label if found is not None else name
         if name in ("riichi", "tenpai", "liable_player"):
-            value = ", ".join(names[int(p) - 1] for p in str(value).split(",") if p.isdigit())
             label = {"riichi": _("riichi"), "tenpai": _("tenpai"), "liable_player": _("liable")}[
                 name
             ]
-        parts.append(f"{label}: {value}")
-    return " · ".join(parts)
+            shown = names_list([names[int(p) - 1] for p in str(value).split(",") if p.isdigit()])
+        elif found is not None:
+            label, shown = str(found.label), _worded(found, value)
+        else:
+            label, shown = name, str(value)
+        parts.append(_("%(label)s: %(value)s") % {"label": label, "value": shown})
+    return parts
+
+
+# What a deleted row says even at its default: the hand's size (values at their default are
+# not stored, so a 3-fan hand's stored values alone would not say "3 fan").
+ALWAYS_SAID = {
+    "hk": ("fan",),
+    "riichi": ("han", "fu"),
+    "mcr": ("points",),
+    "nmjl": ("value",),
+    "jiujiang": ("pattern",),
+}
+
+
+def _deleted_summary(book: Book, index: int) -> str:
+    read = book.reads[index]
+    slug = book.sheet.family
+    form = read.family_form
+    values = {
+        name: form.fields[name].encode(form.cleaned_data[name])
+        for name in ALWAYS_SAID.get(slug, ())
+    }
+    values.update(book.hands[index].params)
+    return " · ".join(_entered(book, values))
+
+
+def _version_summary(book: Book, version: HandVersion) -> str:
+    """An earlier version in a line: who won, and the values as entered."""
+    names = book.sheet.players
+    who = _who(names, version.winner, version.discarder, book.sheet.family, _liable(version.params))
+    return " · ".join([who, *_entered(book, version.params)])
+
+
+def hand_headline(presenter: Any) -> str:
+    """The presenter's headline without the table rules a family may end it with ("… (半辣 ·
+    全銃 · 10 番頂)"): the sheet says its rules once, under the title."""
+    full = presenter.headline()
+    rules = presenter.rules_line()
+    if not rules:
+        return full
+    mark = "\x00"
+    _before, _mark, suffix = (
+        _("%(result)s (%(rules)s)") % {"result": mark, "rules": rules}
+    ).partition(mark)
+    if _before == "" and suffix and full.endswith(suffix):
+        return full[: -len(suffix)]
+    return full
+
+
+def row_notes(presenter: Any) -> tuple[str, ...]:
+    return tuple(
+        str(ROW_NOTES[note.code]) % format_args(note.args)
+        for note in presenter.notes
+        if note.code in ROW_NOTES
+    )
 
 
 def _qr(url: str) -> str:
@@ -315,26 +426,36 @@ def sheet_page(
         for n, (name, total) in enumerate(zip(names, result.totals, strict=True), 1)
     )
     dealer_name = names[result.dealer - 1]
+    next_hand = _("Next hand: %(dealer)s deals") % {"dealer": dealer_name}
     if riichi:
-        next_hand = _(
-            "Next hand: %(dealer)s deals · %(honba)s honba (本場) · %(pot)s points in the pot"
-        ) % {
-            "dealer": dealer_name,
-            "honba": result.honba,
-            "pot": presenting.money(result.pot),
-        }
-    else:
-        next_hand = _("Next hand: %(dealer)s deals") % {"dealer": dealer_name}
+        parts = [next_hand, _("%(honba)s honba (本場)") % {"honba": result.honba}]
+        if result.pot:
+            sticks = int(result.pot // 1000)  # 1,000 points a stick
+            parts.append(
+                ngettext(
+                    "%(sticks)s riichi stick on the table (%(points)s points)",
+                    "%(sticks)s riichi sticks on the table (%(points)s points)",
+                    sticks,
+                )
+                % {"sticks": sticks, "points": presenting.money(result.pot)}
+            )
+        next_hand = " · ".join(parts)
     rows = []
     edit_base = reverse("sheet", args=[sheet.edit_key]) if editing else ""
     for index, hand in enumerate(book.hands):
         played = result.hands[index]
-        if played.outcome is not None and played.inputs is not None:
-            summary = family.presenter(played.inputs, played.outcome).headline()
+        entry = book.reads[index].entry
+        notes: tuple[str, ...] = ()
+        if hand.deleted:
+            # It counts for nothing now; its values as entered say what it was.
+            summary = _deleted_summary(book, index)
+        elif played.outcome is not None and played.inputs is not None:
+            presenter = family.presenter(played.inputs, played.outcome)
+            summary, notes = hand_headline(presenter), row_notes(presenter)
         elif hand.winner is None and riichi:
-            tenpai = book.reads[index].entry.tenpai
+            tenpai = entry.tenpai
             summary = (
-                _("Tenpai: %(names)s") % {"names": ", ".join(names[p - 1] for p in tenpai)}
+                _("Tenpai: %(names)s") % {"names": names_list([names[p - 1] for p in tenpai])}
                 if tenpai
                 else _("Nobody tenpai")
             )
@@ -350,7 +471,7 @@ def sheet_page(
             HandRow(
                 n=hand.n,
                 deleted=hand.deleted,
-                who=_who(names, hand.winner, hand.discarder, sheet.family),
+                who=_who(names, hand.winner, hand.discarder, sheet.family, entry.liable_player),
                 summary=summary,
                 deltas=tuple(
                     (name, signed(delta), presenting.exact(delta))
@@ -364,6 +485,7 @@ def sheet_page(
                     for v in history.get(hand.pk, [])
                 ),
                 edit_url=f"{edit_base}?edit={hand.n}#hand-form" if editing else "",
+                notes=notes,
             )
         )
     settlement = tuple(
@@ -384,7 +506,7 @@ def sheet_page(
     view_url = absolute(reverse("sheet_view", args=[sheet.view_key]))
     return SheetPage(
         family=family,
-        title=_("Score sheet: %(names)s") % {"names": ", ".join(names)},
+        title=_("Score sheet: %(names)s") % {"names": names_list(names)},
         revision=sheet.revision,
         players=players,
         next_hand=next_hand,
@@ -397,7 +519,8 @@ def sheet_page(
         ),
         is_riichi=riichi,
         rules_line=_rules_line(book),
-        csv_url=reverse("sheet_csv", args=[sheet.view_key]),
+        # With a byte-order mark, so a spreadsheet program reads the names as UTF-8.
+        csv_url=reverse("sheet_csv", args=[sheet.view_key]) + "?bom=1",
         view_url=view_url,
         edit_url=absolute(reverse("sheet", args=[sheet.edit_key])) if editing else "",
         qr_svg=_qr(view_url),
@@ -432,7 +555,7 @@ def hand_form(
     slug = sheet.family
     family = FAMILIES[slug]
     names = list(sheet.players)
-    numbered = [(str(n), name) for n, name in enumerate(names, 1)]
+    numbered = [(str(n), player_choice(n, name)) for n, name in enumerate(names, 1)]
     winner = first(data, "winner")
     own = [
         FieldView(
@@ -489,6 +612,8 @@ def hand_form(
                 "name": names[player - 1],
                 "what": form[form_name].label,
             }
+        if slug == "riichi" and name == "fu":
+            label = _("How many fu")  # the fu_mode choice above is already headed "Fu"
         fields[name] = _from_bound(name, form[form_name], errors, label)
     if slug == "hk":
         liable = first(data, "liable_player")
@@ -516,6 +641,7 @@ class Preview:
     deltas: tuple[tuple[str, str, str], ...]
     summary: str
     errors: list[str]
+    notes: tuple[str, ...] = ()  # the presenter's notes in full ("under the minimum …")
 
 
 def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Preview:
@@ -530,11 +656,14 @@ def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Pre
     played = book.result.hands[index]
     names = list(book.sheet.players)
     summary = ""
+    notes: tuple[str, ...] = ()
     if played.outcome is not None and played.inputs is not None:
         family = FAMILIES[book.sheet.family]
-        summary = family.presenter(played.inputs, played.outcome).headline()
+        presenter = family.presenter(played.inputs, played.outcome)
+        summary = hand_headline(presenter)
+        notes = tuple(presenter.describe_note(note) for note in presenter.notes)
     deltas = tuple(
         (name, signed(delta), presenting.exact(delta))
         for name, delta in zip(names, played.deltas, strict=True)
     )
-    return Preview(deltas, summary, [])
+    return Preview(deltas, summary, [], notes)

@@ -337,11 +337,31 @@ def _drawn(table: Table, entry: Entry) -> list[Fraction | int]:
     return deltas
 
 
+POINT_STEP = Fraction(100)  # a shared pot is split in 100-point pieces
+SCORE_STEP = Fraction(1, 10)  # shared uma and oka in tenths of a thousand (100 points)
+
+
+def shared(total: Fraction, count: int, step: Fraction) -> list[Fraction]:
+    """`total` split between `count` tied players in whole `step`s, the odd steps (and any
+    remainder smaller than a step) to the first of them in seat order, so every share is a
+    plain decimal and the shares add up exactly.
+
+    >>> [str(x) for x in shared(Fraction(1000), 3, POINT_STEP)]
+    ['400', '300', '300']
+    """
+    whole = total // step  # floor, also for a negative total
+    base, extra = divmod(whole, count)
+    shares = [(base + (1 if i < extra else 0)) * step for i in range(count)]
+    shares[0] += total - whole * step
+    return shares
+
+
 def final_scores(table: Table, points: Sequence[Fraction], pot: int = 0) -> tuple[Final, ...]:
     """Riichi final scores from each player's points and a pot (in points) left at the end.
 
     Tied players share the uma of the places they occupy; a tie for first shares the oka
-    and the pot too. Ranks are the same with the pot or without: it only goes to the top.
+    and the pot too, in 100-point steps (the odd step to the one seated first). Ranks are
+    taken before the pot is shared out: it only goes to the top.
 
     >>> table = Table("riichi", start=25000, return_points=30000, uma=(15, 5, -5, -15))
     >>> [(f.rank, str(f.score)) for f in final_scores(table, [35000, 25000, 25000, 15000])]
@@ -351,19 +371,19 @@ def final_scores(table: Table, points: Sequence[Fraction], pot: int = 0) -> tupl
     values = [Fraction(p) for p in points]
     top = max(values)
     firsts = [i for i, value in enumerate(values) if value == top]
-    for i in firsts:
-        values[i] += Fraction(pot, len(firsts))
+    pot_shares = dict(zip(firsts, shared(Fraction(pot), len(firsts), POINT_STEP), strict=True))
     oka = Fraction((table.returns - table.start) * count, 1000)
     uma = table.uma or (0,) * count
     result = []
     for i, value in enumerate(values):
         rank = 1 + sum(other > value for other in values)
-        tied = sum(other == value for other in values)
-        share = Fraction(sum(uma[rank - 1 : rank - 1 + tied]), tied)
+        group = [j for j, other in enumerate(values) if other == value]
+        places = Fraction(sum(uma[rank - 1 : rank - 1 + len(group)]))
         if rank == 1:
-            share += oka / tied
-        score = (value - table.returns) / 1000 + share
-        result.append(Final(i + 1, value, rank, score))
+            places += oka
+        share = shared(places, len(group), SCORE_STEP)[group.index(i)]
+        final = value + pot_shares.get(i, 0)
+        result.append(Final(i + 1, final, rank, (final - table.returns) / 1000 + share))
     return tuple(result)
 
 

@@ -128,19 +128,22 @@ document.addEventListener("DOMContentLoaded", () => {
 
 // --- Result bar: while the first card (what each player pays or gets) is not wholly on
 // screen, at any width, a bar at the bottom keeps its line in sight. It steps aside while it
-// would cover the field in use (its label, help and error included).
+// would cover the field in use (its label, help and error included), or any part of a tile
+// keyboard: keys are tapped, not focused (Safari), so the keyboard counts whenever in sight.
 (() => {
   if (!("IntersectionObserver" in window)) return;
   const root = document.documentElement;
   const clearOfField = () => {
+    const bar = document.querySelector("#result .result-bar");
+    const height = (bar && bar.offsetHeight) || 64;
+    const under = (el) => {
+      const box = el.getBoundingClientRect();
+      return box.height > 0 && box.bottom > window.innerHeight - height && box.top < window.innerHeight;
+    };
     const field = document.activeElement;
     let covered = false;
-    if (field instanceof HTMLElement && field.closest("#calc")) {
-      const bar = document.querySelector("#result .result-bar");
-      const height = (bar && bar.offsetHeight) || 64;
-      const box = (field.closest(".field") || field).getBoundingClientRect();
-      covered = box.bottom > window.innerHeight - height && box.top < window.innerHeight;
-    }
+    if (field instanceof HTMLElement && field.closest("#calc")) covered = under(field.closest(".field") || field);
+    covered = covered || [...document.querySelectorAll("[data-keyboard]")].some(under);
     root.classList.toggle("bar-aside", covered);
   };
   const observer = new IntersectionObserver((entries) => {
@@ -167,6 +170,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.addEventListener("htmx:afterSettle", watch); // the result region was replaced
   document.addEventListener("focusin", clearOfField);
   document.addEventListener("focusout", soon);
+  document.addEventListener("click", soon); // a keyboard switch can show or hide a row of keys
   window.addEventListener("scroll", soon, { passive: true });
   window.addEventListener("resize", soon);
 })();

@@ -23,3 +23,37 @@ document.addEventListener("change", (event) => {
     showPlayerNames(input.form);
   }
 });
+
+// Back to a page kept whole by the browser (bfcache): its hand form still holds the values
+// and the idempotency key of a hand already sent, and its totals are old. Load it again:
+// fresh totals, an empty form and a new key, so one tap records one hand. (The form says
+// autocomplete="off", so the browser does not fill the reloaded form in again.)
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && document.querySelector("[data-hand-form]")) {
+    window.location.reload();
+  }
+});
+
+// A self-draw or a drawn hand has no discarder: clear and disable the choice, so the form
+// never sends one (a disabled field is not sent; the server would refuse it).
+function syncDiscarder(form) {
+  const discarder = form.querySelector('select[name="discarder"]');
+  if (!discarder) return;
+  const winner = form.querySelector('select[name="winner"]');
+  const win = form.querySelector('input[name="win"]:checked');
+  const none = (winner && winner.value === "none") || (win && win.value !== "discard");
+  if (none) discarder.value = "";
+  discarder.disabled = Boolean(none);
+}
+// Capture: before htmx, on the form, sends the preview for the same change.
+document.addEventListener(
+  "change",
+  (event) => {
+    const form = event.target instanceof Element && event.target.closest("[data-hand-form]");
+    if (form) syncDiscarder(form);
+  },
+  true,
+);
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("[data-hand-form]").forEach(syncDiscarder);
+});

@@ -68,3 +68,44 @@ def test_tap_an_hk_hand_with_flowers_see_fans_and_payment_and_share_it(phone, br
     assert fans(fresh) == fans(phone)
     assert fresh.input_value("#id_flowers") == "1f1g"
     other.close()
+
+
+# The keyboard's keys the visible result bar lies over, after the bar has had its frame to
+# follow the last scroll or swap.
+COVERED_KEYS = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const bar = document.querySelector('#result .result-bar');
+    if (!bar || bar.getClientRects().length === 0) return done([]);
+    const strip = bar.getBoundingClientRect();
+    done([...document.querySelectorAll('[data-keyboard] button')]
+        .filter(key => key.getClientRects().length > 0)
+        .filter(key => { const r = key.getBoundingClientRect();
+                         return r.bottom > strip.top && r.top < strip.bottom; })
+        .map(key => key.dataset.tile || key.dataset.target || key.dataset.key || '?'));
+})))"""
+
+BAR_SHOWN = "() => document.querySelector('#result .result-bar').getClientRects().length > 0"
+
+
+def scroll_to_bottom_edge(page, selector: str) -> None:
+    """Scroll so that the element's bottom sits 20 px above the window's bottom edge."""
+    page.evaluate(
+        """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+                    scrollBy(0, r.bottom - innerHeight + 20); }""",
+        selector,
+    )
+
+
+def test_the_result_bar_never_covers_the_tile_keyboard(phone):
+    # A complete hand, so there is a result, and a bar while its card is out of sight.
+    phone.goto("/en/hk/hand/?hand=123m456p789s234s55m&win_tile=5m")
+    wait_for_receives(phone, "8")
+    phone.locator('.kb-targets [data-target="flowers"]').click()
+    scroll_to_bottom_edge(phone, "[data-flower-key]")
+    assert phone.evaluate(COVERED_KEYS) == []
+    tap(phone, "1f")  # 正花 in place of 無花: still 3 番
+    phone.wait_for_function("() => location.search.includes('flowers=1f')")
+    assert phone.evaluate(COVERED_KEYS) == []
+    # Away from the keyboard, with the first card still below the fold, the bar is back.
+    scroll_to_bottom_edge(phone, "#id_earth")
+    phone.wait_for_function(BAR_SHOWN)
+    assert phone.evaluate(COVERED_KEYS) == []

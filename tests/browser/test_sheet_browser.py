@@ -109,3 +109,84 @@ def test_phone_layout_does_not_scroll_sideways(phone):
     assert overflow(phone) <= 0
     phone.goto("/sheets/new/?family=riichi")
     assert overflow(phone) <= 0
+
+
+def hands_shown(page) -> int:
+    return page.locator("#sheet-record [data-hand]").count()
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_back_then_record_again_records_one_hand(browser, live_server, javascript):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        base_url=live_server.url,
+        java_script_enabled=javascript,
+    )
+    page = context.new_page()
+    try:
+        start_sheet(page)
+        record_hk(page, "2", "3", discarder="4")
+        assert hands_shown(page) == 1
+        assert page.url.endswith("#totals")
+        page.go_back()
+        page.wait_for_load_state()
+        page.locator('button[value="add"]').click()
+        page.wait_for_load_state()
+        # The form came back empty (or with the key already used): nothing new either way.
+        page.wait_for_selector("#sheet-record")
+        assert hands_shown(page) == 1
+    finally:
+        context.close()
+
+
+def test_a_self_draw_or_drawn_hand_clears_the_discarder(phone):
+    start_sheet(phone)
+    form = phone.locator("form.hand-form")
+    form.locator("#id_winner").select_option("2")
+    form.locator("#id_discarder").select_option("4")
+    form.locator('input[name="win"][value="self_draw"]').check()
+    assert form.locator("#id_discarder").is_disabled()
+    assert form.locator("#id_discarder").input_value() == ""
+    form.locator("#id_fan").fill("5")
+    phone.wait_for_selector('[data-preview-delta="36"]')  # no "who discarded" error
+    form.locator('input[name="win"][value="discard"]').check()
+    assert form.locator("#id_discarder").is_enabled()
+    form.locator("#id_discarder").select_option("4")
+    form.locator("#id_winner").select_option("none")
+    assert form.locator("#id_discarder").is_disabled()
+
+
+def test_the_english_hand_form_at_820_gives_each_field_its_width(browser, live_server):
+    context = browser.new_context(viewport={"width": 820, "height": 1000}, base_url=live_server.url)
+    page = context.new_page()
+    try:
+        start_sheet(page)
+        page.goto(page.url.replace(live_server.url, live_server.url + "/en"))
+        form = page.locator("form.hand-form")
+        width = form.bounding_box()["width"]
+        win = form.locator(".field-radio").first.bounding_box()
+        fan = form.locator("#id_fan").locator("xpath=..").bounding_box()
+        # Two even columns: neither the win choice nor the fan is squeezed into a sliver.
+        assert win["width"] > width * 0.4 and fan["width"] > width * 0.4
+        assert abs(win["y"] - fan["y"]) < 2  # side by side, on one row
+    finally:
+        context.close()
+
+
+def test_a_long_unbroken_name_does_not_widen_the_phone_page(phone):
+    phone.goto("/sheets/new/?family=hk")
+    for n, name in enumerate(("W" * 40, "Bea", "陳生", "Dee"), 1):
+        phone.fill(f"#id_name{n}", name)
+    phone.locator("form.sheet-new button[type=submit]").click()
+    phone.wait_for_selector("#sheet-live")
+    record_hk(phone, "1", "3", discarder="4")
+    assert overflow(phone) <= 0
+    phone.goto(phone.url.split("#")[0] + "?edit=1")
+    assert overflow(phone) <= 0
+
+
+def test_without_javascript_three_players_hide_the_fourth_name(no_js_phone):
+    no_js_phone.goto("/en/sheets/new/?family=riichi")
+    assert no_js_phone.locator("#id_name4").is_visible()
+    no_js_phone.check('input[name="players"][value="3"]')
+    assert not no_js_phone.locator("#id_name4").is_visible()
