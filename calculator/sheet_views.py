@@ -24,7 +24,7 @@ from calculator import errors, ratelimit, sheet_tiles, sheets
 from calculator.forms.sheet import NewSheet, family_choices, read_new_sheet
 from calculator.models import HandVersion, Sheet
 from calculator.presenters import sheet_page
-from calculator.views import language_links
+from calculator.views import absolute, language_links
 
 PAGE_METHODS = ("GET", "HEAD", "POST")
 # The sheet's own one-player fields: an empty choice means "not given".
@@ -333,3 +333,17 @@ def view(request: HttpRequest, key: str) -> HttpResponse:
         # An edit key in the view address: the read-only page lives at the view key.
         return _private(HttpResponseRedirect(reverse("sheet_view", args=[opened.sheet.view_key])))
     return _sheet_response(request, opened, editing=False)
+
+
+@errors.safe_only
+def qr(request: HttpRequest, key: str) -> HttpResponse:
+    """The view link's QR code. It never changes for a view key and language, so the
+    browser may keep it for a day."""
+    opened = _opened(key)
+    if opened.can_edit:  # only the view link is ever drawn
+        raise Http404
+    url = absolute(reverse("sheet_view", args=[key]))
+    response = HttpResponse(sheet_page.qr_svg(url), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=86400"
+    response["X-Robots-Tag"] = "noindex"
+    return response

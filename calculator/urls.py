@@ -11,6 +11,7 @@ page_patterns = [
     path("sources/", pages.reference, {"page": "sources"}, name="sources"),
     path("sheets/new/", sheet_views.new, name="sheet_new"),
     path("sheets/view/<slug:key>/", sheet_views.view, name="sheet_view"),
+    path("sheets/view/<slug:key>/qr.svg", sheet_views.qr, name="sheet_qr"),
     path("sheets/<slug:key>/", sheet_views.edit, name="sheet"),
     path("<slug:slug>/hand/", hand_views.page, name="hand"),
     path("<slug:slug>/", views.calculator, name="calculator"),

@@ -134,3 +134,18 @@ def test_riichi_page_has_a_rules_line_that_opens_its_table_rules(client):
     assert "三麻" in three and "北家折半" in re.search(
         r'class="rules-line">(.*?)</p>', three
     ).group(1)
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("/en/mcr/", "Amounts in points (分)."),
+        ("/en/nmjl/", "Amounts in card points (often 1¢ each)."),
+        ("/en/jiujiang/?unit=0.5", "Amounts at 0.5 a 番."),
+        ("/en/classical/?s_fu=20", "Amounts in 副 (classical points)."),
+        ("/classical/?s_fu=20&unit=2", "每副 2。"),
+    ],
+)
+def test_every_familys_first_card_says_what_the_amounts_are(client, path, words):
+    html = client.get(path).content.decode()
+    assert f'<p class="small amount-unit">{words}</p>' in html

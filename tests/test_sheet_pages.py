@@ -245,8 +245,16 @@ def test_edit_page_shares_the_view_link_and_a_qr_code_without_inline_style(clien
     assert f"http://testserver/sheets/view/{sheet.view_key}/" in html or (
         f"/sheets/view/{sheet.view_key}/" in html
     )
-    svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
-    assert "style=" not in svg and "<script" not in svg
+    qr = re.search(r'<figure class="qr"><img src="([^"]+)"', html).group(1)
+    assert qr == f"/sheets/view/{sheet.view_key}/qr.svg"
+    image = client.get(qr)
+    assert image.status_code == 200 and image["Content-Type"] == "image/svg+xml"
+    assert image["Cache-Control"] == "private, max-age=86400"
+    svg = image.content.decode()
+    assert svg.startswith("<svg") and "<script" not in svg
+    # Only the view link is drawn: an edit key or an unknown one has no QR code.
+    assert client.get(f"/sheets/view/{sheet.edit_key}/qr.svg").status_code == 404
+    assert client.get("/sheets/view/nope/qr.svg").status_code == 404
     edit_access = re.search(r'<details class="edit-access">.*?</details>', html, re.S).group(0)
     assert sheet.edit_key in edit_access
     assert f"/api/v1/sheets/{sheet.view_key}/csv" in html
@@ -674,3 +682,11 @@ def test_the_share_links_come_from_one_partial(client):
     assert len(links) == 2 and all('class="copy js-only"' in link for link in links)
     source = render_to_string("sheets/_share_link.html", {"url": "https://x/", "label": "L"})
     assert 'value="https://x/"' in source and 'data-copy="https://x/"' in source
+
+
+def test_two_players_with_one_name_are_told_apart_in_rows_and_payments(client):
+    edit = start(client, family="hk", name2="Amy", name4="Amy")
+    record(client, edit, winner="2", discarder="4", fan="3")
+    html = unescape(page(client, edit))
+    assert "Amy (2)" in html and "Amy (4)" in html
+    assert "Amy (4) pays Amy (2) 8" in unescape(page(client, "/en" + edit))

@@ -246,6 +246,12 @@ class Presenter(BasePresenter):
             "fan_rows": fan_rows(),
         }
 
+    def amount_unit(self) -> str:
+        _hand, rules = self.inputs
+        if rules.unit == 1:
+            return gettext("Amounts in 副.")
+        return gettext("Amounts at %(unit)s a 副.") % {"unit": money(rules.unit)}
+
 
 def _seats_named(args: dict[str, object]) -> dict[str, object]:
     for key in SEAT_ARGS:

@@ -153,3 +153,9 @@ class Presenter(BasePresenter):
             "reference_qianggang": hand.qianggang,
             "reference_pay_three": rules.pay is jj.Pay.THREE,
         }
+
+    def amount_unit(self) -> str:
+        _hand, rules = self.inputs
+        if rules.unit == 1:
+            return gettext("Amounts in 番.")
+        return gettext("Amounts at %(unit)s a 番.") % {"unit": money(rules.unit)}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator.forms.base import WIN_SHORT
@@ -72,3 +73,6 @@ class Presenter(BasePresenter):
             "flat": mcr.FLAT,
             "top_pattern": mcr.TOP_PATTERN,
         }
+
+    def amount_unit(self) -> str:
+        return gettext("Amounts in points (分).")

@@ -168,3 +168,6 @@ class Presenter(BasePresenter):
             "singles_pairs": hand.hand is nmjl.HandKind.SINGLES_PAIRS,
             "bettor_line": self._bettor_line(),
         }
+
+    def amount_unit(self) -> str:
+        return gettext("Amounts in card points (often 1¢ each).")

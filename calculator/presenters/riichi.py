@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator.forms.riichi import Form
@@ -336,5 +336,5 @@ def _han_range(low: int | None, high: int | None) -> str:
     if high is None:
         return gettext("%(han)s+ han") % {"han": low}
     if high == low:
-        return gettext("%(han)s han") % {"han": low}
+        return ngettext("%(han)s han", "%(han)s han", low) % {"han": low}
     return gettext("%(low)s–%(high)s han") % {"low": low, "high": high}

@@ -47,6 +47,12 @@ ROW_NOTES = {
 }
 
 
+def told_apart(names: Sequence[str]) -> list[str]:
+    """The players' names as the sheet shows them: a name two players share carries the
+    player's number, "Amy (2)", so rows and payments say which one."""
+    return [f"{name} ({n})" if names.count(name) > 1 else name for n, name in enumerate(names, 1)]
+
+
 def names_list(names: Sequence[str]) -> str:
     """Names in a list as the page's language writes one: 阿明、Bob on a Chinese page."""
     language = translation.get_language() or ""
@@ -261,7 +267,7 @@ class SheetPage:
     csv_url: str
     view_url: str  # absolute
     edit_url: str  # absolute; "" on the view page
-    qr_svg: str
+    qr_url: str
     undo_n: int | None
     etag: str
     extras: dict[str, Any] = field(default_factory=dict)
@@ -309,7 +315,7 @@ def _worded(field: Any, value: Any) -> str:
 
 def _entered(book: Book, params: Mapping[str, Any]) -> list[str]:
     """A hand's values as entered, each worded with its field's label and option label."""
-    names = book.sheet.players
+    names = told_apart(book.sheet.players)
     family = FAMILIES[book.sheet.family]
     parts = []
     for name, value in params.items():
@@ -353,7 +359,7 @@ def _deleted_summary(book: Book, index: int) -> str:
 
 def _version_summary(book: Book, version: HandVersion) -> str:
     """An earlier version in a line: who won, and the values as entered."""
-    names = book.sheet.players
+    names = told_apart(book.sheet.players)
     who = _who(names, version.winner, version.discarder, book.sheet.family, _liable(version.params))
     return " · ".join([who, *_entered(book, version.params)])
 
@@ -382,8 +388,9 @@ def row_notes(presenter: Any) -> tuple[str, ...]:
     )
 
 
-def _qr(url: str) -> str:
-    # segno's inline SVG carries no style attribute, so it passes the site's CSP.
+def qr_svg(url: str) -> str:
+    """The view link as a QR code, drawn by segno (an image of its own address, so the
+    browser keeps it and no page render draws it again)."""
     out = io.BytesIO()
     segno.make(url, error="m").save(
         out, kind="svg", xmldecl=False, svgns=True, scale=4, border=2, svgclass="qr", lineclass=None
@@ -410,7 +417,7 @@ def sheet_page(
 ) -> SheetPage:
     sheet, result = book.sheet, book.result
     family = FAMILIES[sheet.family]
-    names = list(sheet.players)
+    names = told_apart(sheet.players)
     riichi = sheet.family == "riichi"
     finals = {f.n: f for f in result.final}
     players = tuple(
@@ -523,7 +530,7 @@ def sheet_page(
         csv_url=reverse("sheet_csv", args=[sheet.view_key]) + "?bom=1",
         view_url=view_url,
         edit_url=absolute(reverse("sheet", args=[sheet.edit_key])) if editing else "",
-        qr_svg=_qr(view_url),
+        qr_url=reverse("sheet_qr", args=[sheet.view_key]),
         undo_n=live[-1].n if live else None,
         etag=etag(sheet.revision, language, editing),
     )
@@ -554,7 +561,7 @@ def hand_form(
     sheet = book.sheet
     slug = sheet.family
     family = FAMILIES[slug]
-    names = list(sheet.players)
+    names = list(sheet.players)  # each choice carries the number: player_choice()
     numbered = [(str(n), player_choice(n, name)) for n, name in enumerate(names, 1)]
     winner = first(data, "winner")
     own = [

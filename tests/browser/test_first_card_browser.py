@@ -1,4 +1,5 @@
-"""The first card on a 390 px phone: wholly in view once scrolled to, with each payer's line."""
+"""The first card on a phone and a tablet: wholly in view once scrolled to, with each payer's
+line (issue 13, item 1)."""
 
 from __future__ import annotations
 
@@ -39,13 +40,14 @@ def first_card_fits(page) -> bool:
         ),
     ],
 )
-def test_the_first_card_shows_every_payers_line_in_one_view(phone, path, roles, nets):
-    phone.goto(path)
-    card = phone.locator(FIRST)
+def test_the_first_card_shows_every_payers_line_in_one_view(table_device, path, roles, nets):
+    page = table_device
+    page.goto(path)
+    card = page.locator(FIRST)
     players = card.locator("[data-player]")
     assert [players.nth(i).get_attribute("data-player") for i in range(players.count())] == roles
     assert card.locator(".seat-net").all_inner_texts() == nets
-    assert first_card_fits(phone)
+    assert first_card_fits(page)
 
 
 def test_seven_pairs_disables_the_shape_fields_as_it_is_ticked(phone):

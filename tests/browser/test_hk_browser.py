@@ -1,4 +1,5 @@
-"""The HK page in headless Chromium at a phone viewport: live updates, links, no-JS."""
+"""The HK page in headless Chromium at a phone viewport: live updates, links, no-JS; the rules
+line of a shared link (issue 13, item 5) on a phone and a tablet."""
 
 from __future__ import annotations
 
@@ -160,13 +161,9 @@ def test_liable_pays_everything_live_and_a_discard_refuses_it(phone):
     assert still_same_document(phone)
 
 
-@pytest.mark.parametrize("width", [390, 820])
-def test_a_shared_link_shows_its_rules_and_tapping_them_opens_the_table_rules(
-    browser, live_server, width
-):
-    context = browser.new_context(viewport={"width": width, "height": 844})
-    page = context.new_page()
-    page.goto(live_server.url + "/en/hk/?fan=5&win=self_draw&split=half&unit=4")
+def test_a_shared_link_shows_its_rules_and_tapping_them_opens_the_table_rules(table_device):
+    page = table_device
+    page.goto("/en/hk/?fan=5&win=self_draw&split=half&unit=4")
     line = page.locator(".card-main .rules-line a")
     assert line.is_visible()
     words = line.inner_text()
@@ -179,17 +176,17 @@ def test_a_shared_link_shows_its_rules_and_tapping_them_opens_the_table_rules(
     line.click()
     page.wait_for_function("() => document.getElementById('rules').open")
     assert page.locator("#id_split").is_visible()
-    context.close()
 
 
-def test_the_rules_line_follows_a_live_change(phone):
-    phone.goto("/en/hk/")
-    assert phone.locator(".rules-line").inner_text().endswith("10-fan cap")
-    phone.locator(".rules-line a").click()
-    phone.fill("#id_cap", "8")
-    phone.wait_for_selector(".rules-line:has-text('8-fan cap')")
-    phone.select_option("#id_split", "half")
-    phone.wait_for_function(
+def test_the_rules_line_follows_a_live_change(table_device):
+    page = table_device
+    page.goto("/en/hk/")
+    assert page.locator(".rules-line").inner_text().endswith("10-fan cap")
+    page.locator(".rules-line a").click()
+    page.fill("#id_cap", "8")
+    page.wait_for_selector(".rules-line:has-text('8-fan cap')")
+    page.select_option("#id_split", "half")
+    page.wait_for_function(
         "() => document.querySelector('table.hk-points tr[data-row=\"fan-3\"] td:nth-of-type(4)')"
         ".textContent === '4 / 2'"
     )

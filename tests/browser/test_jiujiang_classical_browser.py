@@ -1,4 +1,5 @@
-"""The Jiujiang and classical pages in headless Chromium: live updates, links, phone layout."""
+"""The Jiujiang and classical pages in headless Chromium: live updates, links, phone layout,
+and issue 13's items 1 and 3 on a phone and a tablet."""
 
 from __future__ import annotations
 
@@ -75,12 +76,8 @@ def test_jiujiang_contradictions_show_beside_the_field_and_recover(phone):
     wait_for_receives(phone, "18")
 
 
-@pytest.mark.parametrize("width", [390, 820])
-def test_jiujiang_a_pattern_and_pinghu_untick_each_other(browser, live_server, width):
-    context = browser.new_context(
-        viewport={"width": width, "height": 844}, base_url=live_server.url
-    )
-    page = context.new_page()
+def test_jiujiang_a_pattern_and_pinghu_untick_each_other(table_device):
+    page = table_device
     page.goto("/en/jiujiang/")
     assert pattern_box(page, "pinghu").is_checked()
     mark_page(page)
@@ -106,15 +103,10 @@ def test_jiujiang_a_pattern_and_pinghu_untick_each_other(browser, live_server, w
     wait_for_receives(page, "1")
     assert pattern_box(page, "pinghu").is_checked()
     assert still_same_document(page)
-    context.close()
 
 
-@pytest.mark.parametrize("width", [390, 820])
-def test_jiujiang_gangkai_picks_self_draw_and_qianggang_a_discard(browser, live_server, width):
-    context = browser.new_context(
-        viewport={"width": width, "height": 844}, base_url=live_server.url
-    )
-    page = context.new_page()
+def test_jiujiang_gangkai_picks_self_draw_and_qianggang_a_discard(table_device):
+    page = table_device
     page.goto("/en/jiujiang/?pattern=qingyise")
     assert page.locator('input[name="win"][value="discard"]').is_checked()
     mark_page(page)
@@ -130,7 +122,6 @@ def test_jiujiang_gangkai_picks_self_draw_and_qianggang_a_discard(browser, live_
     assert not page.locator("#id_gangkai").is_checked()
     wait_for_url(page, "/en/jiujiang/?pattern=qingyise&qianggang=1")
     assert still_same_document(page)
-    context.close()
 
 
 def test_jiujiang_unticking_everything_asks_for_a_pattern(phone):
@@ -183,34 +174,36 @@ def test_classical_seats_update_live_and_the_address_bar(phone):
     wait_for_url(phone, SEED_002 + "&dealer=s")
 
 
-@pytest.mark.parametrize("width", [390, 820])
-def test_classical_first_card_shows_every_seats_net(browser, live_server, width):
+def test_classical_first_card_shows_every_seats_net(table_device):
     """Issue 13, item 1: seed 002's four hands; the first card is the settlement."""
-    context = browser.new_context(viewport={"width": width, "height": 844})
-    page = context.new_page()
-    page.goto(live_server.url + "/en" + SEED_002)
+    page = table_device
+    page.goto("/en" + SEED_002)
     card = page.locator("#result .cards .card").first
     figures = card.locator(".seat-net").all_inner_texts()
     assert figures == ["−220", "+160", "+186", "−126"]
     assert card.locator("[data-seat-net]").evaluate_all(
         "rows => rows.map(r => r.dataset.seatNet)"
-    ) == [
-        "e",
-        "s",
-        "w",
-        "n",
-    ]
+    ) == ["e", "s", "w", "n"]
     assert "pays South 80, West 148" in card.inner_text()
     box = card.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
     assert "Each payer" not in page.locator("#result .cards").inner_text()
-    if width < 600:  # the phone bar says the same line once the cards are out of sight
-        page.locator("#result .steps").scroll_into_view_if_needed()
-        page.mouse.wheel(0, 3000)
-        bar = page.locator(".result-bar")
-        bar.wait_for(state="visible")
-        assert bar.inner_text() == "East −220 · South +160 · West +186 · North −126"
-    context.close()
+    line = "East −220 · South +160 · West +186 · North −126"
+    # The link preview and the copied text carry the four nets, not the winner's 160 alone.
+    og_title = page.locator('meta[property="og:title"]').get_attribute("content")
+    assert og_title.endswith(": " + line)
+    copied = page.locator(".card-main button.copy").get_attribute("data-copy")
+    assert copied.startswith(og_title + " East pays South 80, West 148;")
+    # Scrolled past the cards, the bar says the same line.
+    page.locator("#result .steps").scroll_into_view_if_needed()
+    page.mouse.wheel(0, 3000)
+    page.wait_for_function(
+        "sel => document.querySelector(sel).getBoundingClientRect().bottom < 0",
+        arg="#result .cards > .card",
+    )
+    bar = page.locator(".result-bar")
+    bar.wait_for(state="visible")
+    assert bar.inner_text() == line
 
 
 def test_classical_canonical_url_reproduces_the_result(browser, live_server):

@@ -1,4 +1,5 @@
-"""The MCR and NMJL pages in headless Chromium at a phone viewport."""
+"""The MCR and NMJL pages in headless Chromium at a phone viewport, and the NMJL bettor's line
+(issue 13, item 8) on a phone and a tablet."""
 
 from __future__ import annotations
 
@@ -55,34 +56,35 @@ def test_nmjl_updates_live_and_the_address_bar(phone):
     assert still_same_document(phone)
 
 
-def test_nmjl_bettor_line_and_contradiction_live(phone):
-    phone.goto("/en/nmjl/")
-    phone.select_option("#id_bettor", "winner")
-    phone.wait_for_selector('.who-pays .bettor-line[data-bettor="winner"]')
+def test_nmjl_bettor_line_and_contradiction_live(table_device):
+    page = table_device
+    page.goto("/en/nmjl/")
+    page.select_option("#id_bettor", "winner")
+    page.wait_for_selector('.who-pays .bettor-line[data-bettor="winner"]')
     # inside the who-pays table: the bettor's takings, and each loser's whole payment
-    assert phone.locator(".bettor-line").inner_text().split() == [
+    assert page.locator(".bettor-line").inner_text().split() == [
         "The",
         "bettor",
         "collects",
         "100",
     ]
-    whole = phone.locator(".who-pays tbody tr td:last-child").all_inner_texts()
+    whole = page.locator(".who-pays tbody tr td:last-child").all_inner_texts()
     assert whole == ["100", "50", "50"]
-    assert phone.locator(".cards .card").nth(1).locator(".mid").inner_text() == "100 / 50 / 50"
-    assert receives(phone) == "100"
-    phone.select_option("#id_bettor", "discarder")
-    wait_for_receives(phone, "150")
-    assert phone.locator('[data-payment][data-role="bettor"]').get_attribute("data-amount") == "50"
-    phone.locator('input[name="win"][value="self_draw"]').check()
-    phone.wait_for_selector("#err-bettor:has-text('no discarder')")
-    assert phone.locator(RECEIVES).count() == 0
+    assert page.locator(".cards .card").nth(1).locator(".mid").inner_text() == "100 / 50 / 50"
+    assert receives(page) == "100"
+    page.select_option("#id_bettor", "discarder")
+    wait_for_receives(page, "150")
+    assert page.locator('[data-payment][data-role="bettor"]').get_attribute("data-amount") == "50"
+    page.locator('input[name="win"][value="self_draw"]').check()
+    page.wait_for_selector("#err-bettor:has-text('no discarder')")
+    assert page.locator(RECEIVES).count() == 0
     # An invalid link keeps what was sent, so whoever opens it sees the same error.
     wait_for_url(
-        phone, "/en/nmjl/?value=25&win=self_draw&jokerless=0&hand=standard&bettor=discarder"
+        page, "/en/nmjl/?value=25&win=self_draw&jokerless=0&hand=standard&bettor=discarder"
     )
-    phone.select_option("#id_bettor", "other")
-    wait_for_receives(phone, "200")
-    assert phone.locator("#err-bettor").inner_text() == ""
+    page.select_option("#id_bettor", "other")
+    wait_for_receives(page, "200")
+    assert page.locator("#err-bettor").inner_text() == ""
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,19 @@ def clipboard_phone(browser, live_server):
     context.close()
 
 
+@pytest.fixture
+def clipboard_table_device(browser, live_server, table_viewport):
+    """A phone or tablet page allowed to read and write the clipboard."""
+    context = browser.new_context(
+        viewport=table_viewport,
+        base_url=live_server.url,
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+
+
 def read_clipboard(page) -> str:
     return page.evaluate("navigator.clipboard.readText()")
 
@@ -52,8 +65,11 @@ def test_copy_link_puts_the_canonical_url_on_the_clipboard(clipboard_phone, live
     assert read_clipboard(page) == url
 
 
-def test_copy_result_puts_the_headline_and_the_link_on_the_clipboard(clipboard_phone, live_server):
-    page = clipboard_phone
+def test_copy_result_puts_the_headline_and_the_link_on_the_clipboard(
+    clipboard_table_device, live_server
+):
+    """Issue 13, item 5: the copied text says who pays, not only the amount and the link."""
+    page = clipboard_table_device
     page.goto("/en/hk/?fan=5&split=half")
     headline = page.locator('meta[property="og:title"]').get_attribute("content")
     assert "the winner receives 24 (" in headline  # then the table rules
