@@ -293,4 +293,4 @@ HANDS: dict[str, list[dict[str, str]]] = {
     ],
 }
 # Parameters that are not a `Conditions` field of the analyser.
-TILE_PARAMS = ("hand", "win_tile", "melds", "dora", "ura")
+TILE_PARAMS = ("hand", "win_tile", "melds", "dora", "ura", "flowers")

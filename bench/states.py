@@ -41,6 +41,7 @@ from django.utils.datastructures import MultiValueDict  # noqa: E402
 
 from bench.hands import HANDS, TILE_PARAMS  # noqa: E402
 from calculator.families import FAMILIES  # noqa: E402
+from calculator.forms.hk_hand import RefusedParam  # noqa: E402
 from calculator.params import (  # noqa: E402
     BoolParam,
     ChoiceParam,
@@ -208,6 +209,8 @@ def hand_states(slug: str, target: int) -> dict[str, Any]:
             hand = hands[i % len(hands)]
             values: Values = {}
             for name, field in fields:
+                if isinstance(field, RefusedParam):
+                    continue  # the tiles decide it: a hand page refuses it (`not_allowed`)
                 if name in hand:
                     values[name] = hand[name]
                 elif name in TILE_PARAMS:
