@@ -111,16 +111,20 @@ class Form(ParamForm):
         hand = hk.Hand(
             fan=data["fan"], win=data["win"], dealer=data["dealer"], liable=data["liable"]
         )
-        rules = hk.Rules(
-            scale=data["scale"],
-            cap=data["cap"],
-            split=data["split"],
-            self_draw_pay=data["self_draw_pay"],
-            unit=data["unit"],
-            min_fan=data["min_fan"],
-            round_up=data["round_up"],
-        )
-        return hand, rules
+        return hand, table_rules(data)
 
     def contradictions(self) -> Mapping[str, str]:
         return hk.input_errors(self.inputs[0])
+
+
+def table_rules(data: Mapping[str, Any]) -> hk.Rules:
+    """The hk table rules from cleaned values: the payment page's and the hand page's."""
+    return hk.Rules(
+        scale=data["scale"],
+        cap=data["cap"],
+        split=data["split"],
+        self_draw_pay=data["self_draw_pay"],
+        unit=data["unit"],
+        min_fan=data["min_fan"],
+        round_up=data["round_up"],
+    )

@@ -314,16 +314,7 @@ class Form(HandForm):
         )
 
     def rules(self) -> hk.Rules:
-        data = self.cleaned_data
-        return hk.Rules(
-            scale=data["scale"],
-            cap=data["cap"],
-            split=data["split"],
-            self_draw_pay=data["self_draw_pay"],
-            unit=data["unit"],
-            min_fan=data["min_fan"],
-            round_up=data["round_up"],
-        )
+        return payment.table_rules(self.cleaned_data)
 
     def _liable_clash(self, conditions: Conditions) -> dict[str, str]:
         return hk.input_errors(hk.Hand(win=conditions.win, liable=self.cleaned_data["liable"]))

@@ -177,16 +177,7 @@ class Form(ParamForm):
         )
 
     def build_inputs(self) -> tuple[jj.Hand, jj.Rules]:
-        data = self.cleaned_data
-        rules = jj.Rules(
-            haohua_extra=data["haohua_extra"],
-            base=data["base"],
-            base_add=data["base_add"],
-            cap=data["cap"],
-            pay=data["pay"],
-            unit=data["unit"],
-        )
-        return self._hand(), rules
+        return self._hand(), table_rules(self.cleaned_data)
 
     def contradictions(self) -> Mapping[str, str]:
         return jj.input_errors(self._hand())
@@ -216,3 +207,15 @@ class Form(ParamForm):
                 "b": PATTERN_NAMES[b],
             }
         return gettext("These patterns cannot all fit one hand.")
+
+
+def table_rules(data: Mapping[str, Any]) -> jj.Rules:
+    """The Jiujiang table rules from cleaned values: the payment page's and the hand page's."""
+    return jj.Rules(
+        haohua_extra=data["haohua_extra"],
+        base=data["base"],
+        base_add=data["base_add"],
+        cap=data["cap"],
+        pay=data["pay"],
+        unit=data["unit"],
+    )

@@ -101,15 +101,7 @@ class Form(HandForm):
         )
 
     def rules(self) -> jj.Rules:
-        data = self.cleaned_data
-        return jj.Rules(
-            haohua_extra=data["haohua_extra"],
-            base=data["base"],
-            base_add=data["base_add"],
-            cap=data["cap"],
-            pay=data["pay"],
-            unit=data["unit"],
-        )
+        return payment.table_rules(self.cleaned_data)
 
     def flag_clashes(self, conditions: Conditions) -> dict[str, str]:
         return contradictions(conditions)
