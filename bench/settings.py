@@ -12,6 +12,7 @@ import tempfile
 os.environ.setdefault("SECRET_KEY", "benchmark-only-secret-key-not-for-production-use-0123456789")
 os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("SITE_URL", "http://127.0.0.1:8000")
 if not os.environ.get("BENCH_DATABASE_URL"):
     _folder = tempfile.mkdtemp(prefix="bench-db-")
     atexit.register(shutil.rmtree, _folder, True)

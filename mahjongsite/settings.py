@@ -41,7 +41,15 @@ if not SECRET_KEY:
 
 # The site's public origin. Every absolute URL (link previews, share links, the copied link)
 # is built from it, never from the request's Host header.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").strip().rstrip("/")
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
+if not SITE_URL:
+    # A forgotten SITE_URL would hand every phone share links and QR codes to this machine's
+    # loopback address: a production process refuses to start without it, as without a key.
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SITE_URL must be set when DJANGO_DEBUG is off (e.g. https://mahjong.example.org)"
+        )
+    SITE_URL = "http://127.0.0.1:8000"
 if urlsplit(SITE_URL).scheme not in {"http", "https"} or not urlsplit(SITE_URL).netloc:
     raise ImproperlyConfigured(f"SITE_URL must look like https://example.org, not {SITE_URL!r}")
 

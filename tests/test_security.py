@@ -57,7 +57,9 @@ def test_pages_have_no_inline_scripts_or_third_party_assets(client, slug):
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     clean = {
-        k: v for k, v in os.environ.items() if not k.startswith(("DJANGO", "SECRET_KEY", "ALLOWED"))
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DJANGO", "SECRET_KEY", "ALLOWED", "SITE_URL"))
     }
     clean.update(env)
     return subprocess.run(
@@ -74,8 +76,15 @@ def test_check_deploy_is_clean_with_production_settings():
         DJANGO_SETTINGS_MODULE="mahjongsite.settings",
         SECRET_KEY="x" * 60 + "-production-like-secret-key-with-enough-characters",
         ALLOWED_HOSTS="mahjong.example.org",
+        SITE_URL="https://mahjong.example.org",
     )
     assert result.returncode == 0, result.stderr + result.stdout
+
+
+def test_production_refuses_to_start_without_its_public_origin():
+    result = manage("check", DJANGO_SETTINGS_MODULE="mahjongsite.settings", SECRET_KEY="k" * 60)
+    assert result.returncode != 0
+    assert "SITE_URL must be set" in result.stderr
 
 
 def test_production_refuses_to_start_without_a_secret_key():
@@ -91,5 +100,6 @@ def test_debug_is_off_by_default():
         "from django.conf import settings; print(settings.DEBUG)",
         DJANGO_SETTINGS_MODULE="mahjongsite.settings",
         SECRET_KEY="k" * 60,
+        SITE_URL="https://mahjong.example.org",
     )
     assert result.stdout.strip().splitlines()[-1] == "False", result.stderr
