@@ -224,6 +224,7 @@ def make_states(workdir: Path) -> dict[str, dict[str, Any]]:
             str(MAIN_STATES),
             str(ENGINE_CALLS),
             str(HAND_STATES),
+            str(CHANGE_WARM + CHANGES),
         ],
         check=True,
         timeout=300,
@@ -823,6 +824,7 @@ async ([fields, kinds, want, timeoutMs]) => {
   }
   const selector = '[data-result="winner_receives"]';
   const before = document.querySelector(selector);
+  const reference = document.getElementById('reference');  // kept by the answer, or replaced
   return await new Promise((resolve, reject) => {
     let start = 0;
     const observer = new MutationObserver(() => {
@@ -833,10 +835,11 @@ async ([fields, kinds, want, timeoutMs]) => {
         // Where the time went, from Resource Timing (read after the interval closed).
         const xhr = performance.getEntriesByType('resource')
           .filter((e) => e.initiatorType === 'xmlhttprequest' || e.initiatorType === 'fetch').pop();
+        const kept = reference !== null && document.getElementById('reference') === reference;
         resolve(xhr && xhr.startTime >= start
-          ? {elapsed: end - start, send: xhr.startTime - start,
+          ? {elapsed: end - start, send: xhr.startTime - start, kept,
              request: xhr.responseEnd - xhr.startTime, swap: end - xhr.responseEnd}
-          : {elapsed: end - start});
+          : {elapsed: end - start, kept});
       }
     });
     observer.observe(document.body, {childList: true, subtree: true, characterData: true});
@@ -981,16 +984,15 @@ def changes(browser: Any, base: str, client: Client, label: str, prefix: str, da
     if "error" in data:
         raise RuntimeError(f"no states: {data['error']}")
     kinds = data["kinds"]
-    mine = data["states"][WARM + 2 * IN_PROCESS :]
-    if len(mine) < BROWSER_STATES:
-        raise RuntimeError(f"only {len(mine)} browser states")
-    half = len(mine) // 2
+    walks = data["walks"]
+    if len(walks) != 2 or any(len(w) < 1 + CHANGE_WARM + CHANGES for w in walks):
+        raise RuntimeError(f"browser walks of {[len(w) for w in walks]} states")
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     network = Network(context, page)
     try:
         GZIPPED.clear()
-        loopback, sizes = timed_changes(page, network, client, base, prefix, kinds, mine[:half])
+        loopback, sizes = timed_changes(page, network, client, base, prefix, kinds, walks[0])
         median = statistics.median(t["elapsed"] for t in loopback)
         report(
             f"change → updated number, {label}",
@@ -998,6 +1000,9 @@ def changes(browser: Any, base: str, client: Client, label: str, prefix: str, da
             "≤ 16 ms",
             median <= 16,
             f"median of {len(loopback)} changes to distinct states (after {CHANGE_WARM} untimed), "
+            "each one field (any of the form's, table rules included) moved to a new value as a "
+            "player does, the reference table kept by "
+            f"{sum(bool(t.get('kept')) for t in loopback)} of the answers; "
             "performance.now() in the page from the change event to the new number in the DOM "
             f"(MutationObserver); max {max(t['elapsed'] for t in loopback):.1f} ms; "
             + where_it_goes(loopback),
@@ -1022,7 +1027,7 @@ def changes(browser: Any, base: str, client: Client, label: str, prefix: str, da
                 "uploadThroughput": UP_BPS / 8,
             },
         )
-        phone, _sizes = timed_changes(page, network, client, base, prefix, kinds, mine[half:])
+        phone, _sizes = timed_changes(page, network, client, base, prefix, kinds, walks[1])
         median = statistics.median(t["elapsed"] for t in phone)
         report(
             f"change → number, phone network, {label}",

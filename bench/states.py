@@ -8,7 +8,7 @@ kept only if the form accepts it and its canonical query string is new. The quer
 is written the way the page's htmx form sends it: every field, a toggle as `x=0` plus `x=1`
 when ticked, a checkbox group as `x=` plus one `x=value` per ticked box.
 
-    python bench/states.py OUT.pickle PATHS_DIR SLUG,... TARGET MAIN ENGINE HAND
+    python bench/states.py OUT.pickle PATHS_DIR SLUG,... TARGET MAIN ENGINE HAND WALK
 """
 
 from __future__ import annotations
@@ -169,7 +169,35 @@ def collect(form_class: type, target: int, candidates, keep_inputs: int) -> dict
             inputs.append(form.inputs)
         if len(states) >= target:
             break
-    return {"kinds": kinds, "states": states, "inputs": inputs, "tried": tried}
+    return {"kinds": kinds, "states": states, "inputs": inputs, "tried": tried, "seen": seen}
+
+
+def walk(
+    form_class: type, start: Values, seen: set[str], steps: int, rng: random.Random
+) -> list[tuple[str, Values]]:
+    """What a player does: from `start`, `steps` changes of one field each (chosen at random
+    among them all, table rules included) to a new value, every state valid and never seen."""
+    fields = params(form_class)
+    kinds = {name: field.kind for name, field in fields}
+    form_class = sharing_fields(form_class)
+    values, path = dict(start), []
+    for _ in range(steps * 500):
+        if len(path) == steps:
+            break
+        name, field = rng.choice(fields)
+        moved = {**values, name: sample(field, rng, 0.15)}
+        if moved[name] == values[name]:
+            continue
+        data = MultiValueDict()
+        for key, value in htmx_pairs(moved, kinds):
+            data.appendlist(key, value)
+        form = form_class(data)
+        if not form.is_valid() or not form.canonical_query or form.canonical_query in seen:
+            continue
+        seen.add(form.canonical_query)
+        path.append((form.canonical_query, moved))
+        values = moved
+    return path
 
 
 def payment_states(slug: str, target: int, keep_inputs: int) -> dict[str, Any]:
@@ -240,7 +268,9 @@ def one_page(kind: str, slug: str, sizes: dict[str, Any]) -> dict[str, Any]:
     """The first `main` states for the measuring process, the next `engine` as engine
     inputs, and every one (last first) as a served path for `wrk`."""
     if kind == "hand":
-        return hand_states(slug, sizes["hand"])
+        result = hand_states(slug, sizes["hand"])
+        del result["seen"]
+        return result
     main, engine = sizes["main"], sizes["engine"]
     result = payment_states(slug, sizes["target"], main + engine)
     path = Path(sizes["paths_dir"]) / f"{slug}.txt"
@@ -257,18 +287,30 @@ def one_page(kind: str, slug: str, sizes: dict[str, Any]) -> dict[str, Any]:
     result["total"] = len(result["states"])
     result["served"] = len(served)
     result["inputs"] = result["inputs"][main : main + engine]
+    # The browser's two runs (loopback, phone network) start from the last states of `main`
+    # and walk from there one field at a time. The browser's server is a fresh one and `wrk`
+    # has its own, so a walk avoids only the states this process's other slices use (MCR's
+    # served list holds its whole space).
+    steps, rng = sizes["walk"], random.Random(f"{SEED}-{slug}-walk")
+    starts = result["states"][main - 2 * (steps + 1) : main : steps + 1]
+    used = {canonical for canonical, _values in result["states"][:main]}
+    result["walks"] = [
+        [first, *walk(FAMILIES[slug].form, first[1], used, steps, rng)] for first in starts
+    ]
+    del result["seen"]
     result["states"] = result["states"][:main]
     return result
 
 
 def main() -> None:
-    out, paths_dir, slugs, target, main_count, engine_count, hand_count = sys.argv[1:8]
+    out, paths_dir, slugs, target, main_count, engine_count, hand_count, walk = sys.argv[1:9]
     sizes = {
         "paths_dir": paths_dir,
         "target": int(target),
         "main": int(main_count),
         "engine": int(engine_count),
         "hand": int(hand_count),
+        "walk": int(walk),
     }
     jobs = [("payment", slug, sizes) for slug in slugs.split(",")]
     # Tile entry follows the same convention: calculator/forms/<slug>_hand.py defines Form.

@@ -88,7 +88,8 @@ def render_result(request: HtmxHttpRequest, template: str, context: dict[str, An
     response = render(request, f"{template}#result" if fragment else template, context)
     if fragment:
         response["HX-Replace-Url"] = context["canonical_url"]
-    patch_vary_headers(response, ["HX-Request"])
+    # A live answer leaves out the reference table the page says it shows (X-Reference).
+    patch_vary_headers(response, ["HX-Request", "X-Reference"])
     return response
 
 

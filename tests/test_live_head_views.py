@@ -100,3 +100,44 @@ def test_a_skip_link_comes_first(client, path, target, words):
     first_link = re.search(r"<a [^>]*>[^<]*</a>", body).group(0)
     assert f'href="{target}"' in first_link and words in first_link
     assert f'id="{target[1:]}"' in page
+
+
+def reference(page: str) -> tuple[str, str]:
+    """The reference block's key and its markup."""
+    found = re.findall(
+        r'<div id="reference" data-ref="([0-9a-f]+)"([^>]*)>(.*?)</div>\s*</div>', page, re.S
+    )
+    assert len(found) == 1, found
+    key, attributes, body = found[0]
+    return key, attributes + body
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_a_live_answer_leaves_out_the_reference_table_the_page_shows(client, path):
+    key, full_table = reference(client.get(path).content.decode())
+    assert "hx-preserve" not in full_table and "<table" in full_table
+    # The page says it shows this table: the answer sends only its placeholder.
+    kept = client.get(path, headers={**HX, "X-Reference": key})
+    assert "X-Reference" in kept["Vary"]
+    kept_key, placeholder = reference(kept.content.decode())
+    assert kept_key == key
+    assert placeholder.strip() == "hx-preserve"
+    # Another table (other rules, another language) or none: the whole table comes.
+    for header in ({"X-Reference": "0" * 18}, {}):
+        fresh_key, table = reference(client.get(path, headers={**HX, **header}).content.decode())
+        assert (fresh_key, table) == (key, full_table)
+    # A whole page is never left without its table, whatever the request says.
+    again = client.get(path, headers={"X-Reference": key}).content.decode()
+    assert reference(again) == (key, full_table)
+
+
+def test_the_reference_key_follows_the_table_not_the_hand(client):
+    def key(query: str) -> str:
+        return reference(client.get(f"/en/riichi/?{query}").content.decode())[0]
+
+    # Another han or fu: the same grid, only the marked cell moves (the wrapper's data-current).
+    assert key("han=3&fu=30") == key("han=5&fu=40")
+    # A table rule or another seat's table, or another language: a new table.
+    assert key("han=3") != key("han=3&kiriage=1")
+    assert key("han=3") != key("han=3&dealer=1")
+    assert key("han=3") != reference(client.get("/riichi/?han=3").content.decode())[0]

@@ -39,6 +39,25 @@ document.addEventListener("click", (event) => {
   }
 });
 
+// --- The reference table changes only with the table rules: each live request says which one
+// the page shows, and when it is the same the answer leaves it out (hx-preserve keeps it).
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  if (!(form instanceof HTMLFormElement) || form.id !== "calc") return;
+  const shown = document.getElementById("reference");
+  if (shown && shown.dataset.ref) event.detail.headers["X-Reference"] = shown.dataset.ref;
+});
+
+// --- Live answers carry only the field errors they have (each out of band, beside its field):
+// the form's other error lines are emptied first, in the same task, so nothing flickers.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const form = event.detail.requestConfig && event.detail.requestConfig.elt;
+  if (!event.detail.shouldSwap || !(form instanceof HTMLFormElement) || form.id !== "calc") return;
+  form.querySelectorAll('.field-error[id^="err-"]').forEach((line) => {
+    if (line.firstChild) line.textContent = "";
+  });
+});
+
 // --- Riichi: show the fu field or the count-the-fu fields, following fu_mode. ---------------
 // The server renders the right one with `hidden`; this only keeps it right between page loads.
 function showFuMode(event) {

@@ -164,3 +164,35 @@ def test_result_bar_keeps_the_number_in_sight_on_a_phone(phone):
     phone.locator("#result .cards").scroll_into_view_if_needed()
     phone.wait_for_function("() => document.documentElement.classList.contains('result-in-view')")
     assert not bar.is_visible()
+
+
+def test_the_reference_table_stays_while_the_hand_changes_and_follows_the_rules(phone):
+    phone.goto("/en/riichi/?han=3")
+    answers: list[str] = []  # the live answers' markup, as htmx received it
+
+    def live_answer(response) -> None:
+        if response.request.headers.get("hx-request") == "true":
+            answers.append(response.text())
+
+    phone.on("response", live_answer)
+    phone.evaluate("document.getElementById('reference').dataset.mark = 'first'")
+    phone.fill("#id_han", "4")
+    wait_for_receives(phone, "7700")
+    # The same table element, left in place; only the marker moved to the new cell.
+    assert phone.locator("#reference").get_attribute("data-mark") == "first"
+    assert phone.locator(".ref-wrap").get_attribute("data-current") == "4-30"
+    assert phone.locator('.riichi-points td[data-cell="4-30"]').inner_text() == "7,700"
+    assert (
+        phone.locator('.riichi-points td[data-cell="4-30"]').evaluate(
+            "el => getComputedStyle(el).outlineStyle"
+        )
+        == "solid"
+    )
+    assert answers and "hx-preserve" in answers[-1] and "riichi-points" not in answers[-1]
+    # 切上滿貫 changes the table itself: a new one arrives with its new numbers.
+    phone.locator("details.table-rules summary").click()
+    phone.locator("#id_kiriage").check()
+    wait_for_receives(phone, "8000")
+    assert phone.locator("#reference").get_attribute("data-mark") is None
+    assert phone.locator('.riichi-points td[data-cell="4-30"]').inner_text() == "8,000"
+    assert "riichi-points" in answers[-1]
