@@ -5,11 +5,23 @@ and that the whole page renders the same parts from the same partial."""
 from __future__ import annotations
 
 import html as htmlib
+import random
 import re
 
 import pytest
 
+from calculator.families import FAMILIES
+from calculator.params import (
+    BoolParam,
+    ChoiceParam,
+    IntChoiceParam,
+    IntParam,
+    MultiChoiceParam,
+    Param,
+)
+
 HX = {"HX-Request": "true"}
+COMPLETE_HAND = {"hand": "234567m123p88p678s", "win_tile": "8s"}
 
 PAGES = [
     "/hk/?fan=5&split=half",
@@ -141,3 +153,53 @@ def test_the_reference_key_follows_the_table_not_the_hand(client):
     assert key("han=3") != key("han=3&kiriage=1")
     assert key("han=3") != key("han=3&dealer=1")
     assert key("han=3") != reference(client.get("/riichi/?han=3").content.decode())[0]
+
+
+def random_query(form_class: type, rng: random.Random) -> dict[str, str]:
+    """A state over the whole range of each parameter of a form (many left at default)."""
+    query = {}
+    for name, field in form_class.base_fields.items():
+        if not isinstance(field, Param) or rng.random() < 0.5:
+            continue
+        if isinstance(field, BoolParam):
+            query[name] = rng.choice("01")
+        elif isinstance(field, MultiChoiceParam):
+            query[name] = ",".join(rng.sample([v for v, _l in field.choices], 1))
+        elif isinstance(field, ChoiceParam):
+            query[name] = rng.choice(list(field.enum)).value
+        elif isinstance(field, IntChoiceParam):
+            query[name] = str(rng.choice(field.allowed))
+        elif isinstance(field, IntParam):
+            query[name] = str(rng.randint(field.minimum, min(field.maximum, field.minimum + 15)))
+    return query
+
+
+KEYED = [slug for slug, family in FAMILIES.items() if family.presenter.reference_reads]
+
+
+def test_some_families_name_their_reference_table_without_drawing_it():
+    assert {"hk", "riichi"} <= set(KEYED)
+
+
+@pytest.mark.parametrize("slug", KEYED)
+def test_one_reference_key_is_one_reference_table(client, slug):
+    """A key the presenter makes without drawing the table must never stand for two tables:
+    the page would keep a stale one."""
+    rng = random.Random(f"reference-{slug}")
+    form_class, tables = FAMILIES[slug].form, {}
+    pages = [(f"/{slug}/", {})] + [
+        (f"/en/{slug}/", random_query(form_class, rng)) for _ in range(120)
+    ]
+    if slug == "riichi":  # the tile-entry page words its payment with the same presenter
+        pages += [
+            ("/en/riichi/hand/", {**COMPLETE_HAND, **random_query(form_class, rng)})
+            for _ in range(30)
+        ]
+    for path, query in pages:
+        page = client.get(path, query).content.decode()
+        if 'id="reference"' not in page:
+            continue  # an invalid state shows no result
+        key, table = reference(page)
+        tables.setdefault(key, set()).add(table)
+    assert all(len(found) == 1 for found in tables.values())
+    assert len(tables) < sum(1 for _ in pages) / 2  # keys are shared: the check above bites

@@ -133,6 +133,8 @@ class Presenter(BasePresenter):
             "stake": stake_name(rules.unit),
         }
 
+    reference_reads = ("reference_rows", "reference_self_draw_head", "reference_discard_head")
+
     def reference_current(self) -> str:
         return f"fan-{self.inputs[0].fan}"
 

@@ -112,6 +112,8 @@ def fan_words(fan: int) -> str:
 class PaymentPresenter(HkPresenter):
     """The hk payment presenter, with the note the analysis adds (`limit_hand`)."""
 
+    reference_reads = ()  # the hand page's table also lists the fans, from the hand presenter
+
     note_texts: ClassVar = {
         **HkPresenter.note_texts,
         "limit_hand": _("A limit hand (爆棚: %(limits)s): it is worth the %(cap)s-fan cap."),

@@ -215,6 +215,15 @@ class Presenter(BasePresenter):
             return gettext("%(seat_win)s (three players, 三麻)") % {"seat_win": words}
         return words
 
+    reference_reads = (
+        "point_fus",
+        "point_rows",
+        "point_limits",
+        "point_title",
+        "point_reads",
+        "point_honba",
+    )
+
     def reference_current(self) -> str:
         """`3-40` for a cell of the 飜 × 符 grid, or the limit's level (`haneman`)."""
         hand = self.inputs[0]

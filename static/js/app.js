@@ -39,6 +39,15 @@ document.addEventListener("click", (event) => {
   }
 });
 
+// --- The address bar: htmx works out the canonical address (hx-replace-url, the server's
+// HX-Replace-Url) and, with its own history off (base.html), leaves writing it to this: once,
+// just after the new numbers are painted. Chromium takes 2–3 ms for each history write, and
+// htmx's history made two before the swap could start.
+document.addEventListener("htmx:replacedInHistory", (event) => {
+  const path = event.detail.path;
+  requestAnimationFrame(() => setTimeout(() => history.replaceState(history.state, "", path)));
+});
+
 // --- The reference table changes only with the table rules: each live request says which one
 // the page shows, and when it is the same the answer leaves it out (hx-preserve keeps it).
 document.addEventListener("htmx:configRequest", (event) => {

@@ -20,6 +20,15 @@ def wait_for_url(page, suffix: str) -> None:
     page.wait_for_function("want => location.pathname + location.search === want", arg=suffix)
 
 
+def address(page) -> str:
+    """The address bar once it holds the result shown: it is written just after the paint."""
+    page.wait_for_function(
+        "() => { const s = document.querySelector('.share-url');"
+        " return s !== null && location.href === s.value; }"
+    )
+    return page.url
+
+
 def mark_page(page) -> None:
     """Tag the document so a live update can be told from a page load."""
     page.evaluate("window.__sameDocument = true")

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.page_helpers import RECEIVES, overflow, receives, wait_for_receives, wait_for_url
+from tests.browser.page_helpers import (
+    RECEIVES,
+    address,
+    overflow,
+    receives,
+    wait_for_receives,
+    wait_for_url,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +56,7 @@ def test_tap_a_riichi_hand_see_yaku_and_payment_and_share_it(phone, browser):
     # The address bar is the shared link: a fresh phone opening it sees the same hand.
     other = browser.new_context(viewport={"width": 390, "height": 844})
     fresh = other.new_page()
-    fresh.goto(phone.url)
+    fresh.goto(address(phone))
     assert receives(fresh) == "5200"
     assert yaku(fresh) == ["tsumo", "riichi", "pinfu", "dora"]
     assert fresh.input_value("#id_hand") == "234567m12388p678s"

@@ -7,6 +7,7 @@ import pytest
 
 from tests.browser.page_helpers import (
     RECEIVES,
+    address,
     mark_page,
     receives,
     still_same_document,
@@ -52,7 +53,7 @@ def test_opening_the_canonical_url_shows_the_same_numbers(phone, browser, live_s
     phone.goto("/hk/")
     phone.fill("#id_fan", "7")
     wait_for_receives(phone, "48")
-    url = phone.url
+    url = address(phone)
     other = browser.new_context(viewport={"width": 390, "height": 844})
     fresh = other.new_page()
     fresh.goto(url)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.page_helpers import (
+    address,
     mark_page,
     overflow,
     receives,
@@ -63,7 +64,7 @@ def test_tap_an_hk_hand_with_flowers_see_fans_and_payment_and_share_it(phone, br
     # The address bar is the shared link: a fresh phone opening it sees the same hand.
     other = browser.new_context(viewport={"width": 390, "height": 844})
     fresh = other.new_page()
-    fresh.goto(phone.url)
+    fresh.goto(address(phone))
     assert receives(fresh) == "48"
     assert fans(fresh) == fans(phone)
     assert fresh.input_value("#id_flowers") == "1f1g"

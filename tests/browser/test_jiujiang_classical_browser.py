@@ -7,6 +7,7 @@ import pytest
 
 from tests.browser.page_helpers import (
     RECEIVES,
+    address,
     mark_page,
     overflow,
     receives,
@@ -138,7 +139,7 @@ def test_jiujiang_canonical_url_reproduces_the_result(phone, browser):
     phone.locator('input[name="win"][value="self_draw"]').check()
     phone.locator("#id_dealer").check()
     wait_for_receives(phone, "48")
-    url = phone.url
+    url = address(phone)
     assert url.endswith("/jiujiang/?pattern=qingyise&win=self_draw&dealer=1")
     other = browser.new_context(viewport={"width": 390, "height": 844})
     fresh = other.new_page()

@@ -7,6 +7,7 @@ import pytest
 
 from tests.browser.page_helpers import (
     RECEIVES,
+    address,
     mark_page,
     receives,
     still_same_document,
@@ -95,7 +96,7 @@ def test_opening_the_canonical_url_shows_the_same_numbers(phone, browser, path, 
     phone.goto(path)
     phone.fill(field, value)
     wait_for_receives(phone, want)
-    url = phone.url
+    url = address(phone)
     other = browser.new_context(viewport={"width": 390, "height": 844})
     fresh = other.new_page()
     fresh.goto(url)

@@ -6,6 +6,7 @@ import pytest
 
 from tests.browser.page_helpers import (
     RECEIVES,
+    address,
     mark_page,
     overflow,
     receives,
@@ -80,7 +81,7 @@ def test_opening_the_canonical_url_shows_the_same_numbers(phone, browser, live_s
     phone.select_option("#id_pair", "yakuhai")
     wait_for_receives(phone, "5200")  # open: 20 + 16 + 2 = 38 → 40 fu, 3 han ron
     wait_for_url(phone, "/en/riichi/?fu_mode=count&closed=0&pair=yakuhai&m1=kan_open_terminal")
-    url = phone.url
+    url = address(phone)
     other = browser.new_context(viewport={"width": 390, "height": 844})
     fresh = other.new_page()
     fresh.goto(url)
