@@ -370,7 +370,10 @@ def hand_call(slug: str, hand: dict[str, str]) -> Callable[[], object]:
 
         return run
 
-    tiles = [hand.get(name, "") for name in TILE_PARAMS]
+    # The shared reader's own tile fields (a count of flowers, as MCR has, is a condition).
+    tiles = [
+        hand.get(name, "") for name in TILE_PARAMS if name in inspect.signature(read).parameters
+    ]
 
     def run() -> object:
         return module.analyse(read(*tiles, red_fives=red_fives), conditions, **kwargs)

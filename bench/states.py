@@ -241,7 +241,7 @@ def hand_states(slug: str, target: int) -> dict[str, Any]:
                     continue  # the tiles decide it: a hand page refuses it (`not_allowed`)
                 if name in hand:
                     values[name] = hand[name]
-                elif name in TILE_PARAMS:
+                elif name in TILE_PARAMS and not isinstance(field, IntParam):  # MCR: a count
                     values[name] = ""
                 else:  # a real hand at a table in a random situation
                     keep = 0.9 if isinstance(field, BoolParam) else 0.4

@@ -253,19 +253,19 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
     try:
         # After recording: back at the totals, the form for the next hand right below them.
         if action == "add":
-            sheets.add_hand(sheet, data)
+            sheets.add_hand(sheet, data, answer=False)  # the page it redirects to reads it
             return _private(SeeOther(f"{here}#totals"))
         if action == "replace" and n is not None:
-            sheets.replace_hand(sheet, n, data)
+            sheets.replace_hand(sheet, n, data, answer=False)
             return _private(SeeOther(f"{here}#totals"))
         if action in ("delete", "restore") and n is not None:
-            sheets.set_deleted(sheet, n, data, action == "delete")
+            sheets.set_deleted(sheet, n, data, action == "delete", answer=False)
             return _private(SeeOther(f"{here}#hand-{n}"))
         if action == "undo":
             # The revision guards it: two phones tapping undo at once take back one hand.
             last = sheets.last_live_hand(sheet)
             if last is not None:
-                sheets.set_deleted(sheet, last.n, data, True)
+                sheets.set_deleted(sheet, last.n, data, True, answer=False)
             return _private(SeeOther(f"{here}#hands"))
     except sheets.Refused as refused:
         return _refused(request, opened, data, action, n, refused)

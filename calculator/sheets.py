@@ -163,16 +163,16 @@ def _key(data: Any) -> str | None:
     return key
 
 
-def add_hand(sheet: Sheet, data: Any) -> tuple[bool, Hand, Book]:
+def add_hand(sheet: Sheet, data: Any, *, answer: bool = True) -> tuple[bool, Hand, Book | None]:
     """Record a hand. Returns (created, hand, the sheet as of that write): with a key
     already used, (False, the first hand, the sheet now) and nothing changes, whatever the
-    other values are."""
+    other values are. `answer=False`: no sheet worked out (a page redirects, then reads it)."""
     key = _key(data)
     read = _read(sheet, data)
     if not isinstance(read, ReadHand):
         first = sheet.hands.filter(key=key).first() if key else None
         if first is not None:
-            return False, first, work_out(first.sheet)
+            return False, first, work_out(first.sheet) if answer else None
         raise Refused(400, read)
     try:
         with transaction.atomic():
@@ -180,7 +180,7 @@ def add_hand(sheet: Sheet, data: Any) -> tuple[bool, Hand, Book]:
             if key is not None:
                 first = sheet.hands.filter(key=key).first()
                 if first is not None:
-                    return False, first, work_out(sheet)
+                    return False, first, work_out(sheet) if answer else None
             count = sheet.hands.count()
             if count >= MAX_HANDS:
                 raise Refused(
@@ -204,14 +204,14 @@ def add_hand(sheet: Sheet, data: Any) -> tuple[bool, Hand, Book]:
                 key=key,
             )
             _bump(sheet)
-            hands = list(sheet.hands.all())  # the sheet as of this write
+            hands = list(sheet.hands.all()) if answer else []  # the sheet as of this write
     except IntegrityError:
         # Two adds with one key raced past the check: the database kept the first.
         first = Hand.objects.filter(sheet_id=sheet.pk, key=key).first() if key else None
         if first is None:
             raise
-        return False, first, work_out(first.sheet)
-    return True, hand, work_out(sheet, hands)
+        return False, first, work_out(first.sheet) if answer else None
+    return True, hand, work_out(sheet, hands) if answer else None
 
 
 def _revision(data: Any, sheet: Sheet) -> None:
@@ -255,7 +255,7 @@ def _hand(sheet: Sheet, n: int) -> Hand:
     return hand
 
 
-def replace_hand(sheet: Sheet, n: int, data: Any) -> Book:
+def replace_hand(sheet: Sheet, n: int, data: Any, *, answer: bool = True) -> Book | None:
     """Hand n replaced; its old values are kept as a version in its history."""
     read = _read(sheet, data)
     with transaction.atomic():
@@ -287,11 +287,13 @@ def replace_hand(sheet: Sheet, n: int, data: Any) -> Book:
         hand.versions += 1
         hand.save(update_fields=["winner", "discarder", "params", "versions"])
         _bump(sheet)
-        hands = list(sheet.hands.all())  # the sheet as of this write
-    return work_out(sheet, hands)
+        hands = list(sheet.hands.all()) if answer else []  # the sheet as of this write
+    return work_out(sheet, hands) if answer else None
 
 
-def set_deleted(sheet: Sheet, n: int, data: Any, deleted: bool) -> Book:
+def set_deleted(
+    sheet: Sheet, n: int, data: Any, deleted: bool, *, answer: bool = True
+) -> Book | None:
     """Delete (or restore) hand n: it stays in the sheet, counting for nothing."""
     with transaction.atomic():
         sheet = _locked(sheet)
@@ -301,8 +303,8 @@ def set_deleted(sheet: Sheet, n: int, data: Any, deleted: bool) -> Book:
             hand.deleted = deleted
             hand.save(update_fields=["deleted"])
             _bump(sheet)
-        hands = list(sheet.hands.all())  # the sheet as of this write
-    return work_out(sheet, hands)
+        hands = list(sheet.hands.all()) if answer else []  # the sheet as of this write
+    return work_out(sheet, hands) if answer else None
 
 
 def last_live_hand(sheet: Sheet) -> Hand | None:
