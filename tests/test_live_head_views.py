@@ -7,8 +7,11 @@ from __future__ import annotations
 import html as htmlib
 import random
 import re
+from urllib.parse import urlencode
 
 import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
 
 from calculator.families import FAMILIES
 from calculator.params import (
@@ -203,3 +206,23 @@ def test_one_reference_key_is_one_reference_table(client, slug):
         tables.setdefault(key, set()).add(table)
     assert all(len(found) == 1 for found in tables.values())
     assert len(tables) < sum(1 for _ in pages) / 2  # keys are shared: the check above bites
+
+
+@pytest.mark.parametrize("slug", KEYED)
+def test_a_keyed_reference_table_reads_only_what_names_it(slug):
+    """Drawn from the names its presenter lists and nothing else (an undefined name fails
+    the suite), the table is the page's: so the key made of them covers all it shows."""
+    family = FAMILIES[slug]
+    rng = random.Random(f"reads-{slug}")
+    drawn = 0
+    while drawn < 20:
+        form = family.form(QueryDict(urlencode(random_query(family.form, rng))))
+        if not form.is_valid():
+            continue
+        presenter = family.presenter(form.inputs, family.engine.score(*form.inputs))
+        view = presenter.present()
+        alone = {name: view.extras[name] for name in view.reference_reads}
+        table = render_to_string(f"calculator/{slug}_reference.html", alone)
+        full = render_to_string(f"calculator/{slug}_reference.html", {**view.extras, "view": view})
+        assert table == full
+        drawn += 1

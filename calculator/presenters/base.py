@@ -8,15 +8,13 @@ active language, and computes nothing the engine did not.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from hashlib import blake2b
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator.presenting import exact, format_args, money, payer_label, who_pays_sentence
@@ -93,10 +91,10 @@ class Presentation:
     each_payer: str = ""
     # What the amounts are counted in ("In points (點)"); "" when the family says nothing.
     amount_unit: str = ""
-    # Names the reference table (its whole markup) by what it is drawn from, so a live
-    # answer can leave out the one the page shows without drawing it; "" = no such name
-    # (the template then names it by its markup).
-    reference_key: str = ""
+    # The context names the family's reference template reads (all in `extras`), when it can
+    # be named by them without being drawn (`{% reference %}`); empty: it is named by its
+    # markup.
+    reference_reads: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "extras", MappingProxyType(dict(self.extras)))
@@ -114,7 +112,8 @@ class Presenter:
     note_texts: ClassVar[Mapping[str, Any]] = {}
     labels: ClassVar[Mapping[str, Any]] = {}
     # Every context name the family's reference template reads (all in `extras()`), when
-    # they are few: the reference key is made of them. Empty: no key.
+    # they are few: the live pages name the table by them (tests/test_live_head_views.py
+    # renders the template with those alone). Empty: it is named by its markup.
     reference_reads: ClassVar[tuple[str, ...]] = ()
 
     def __init__(
@@ -238,19 +237,6 @@ class Presenter:
         """The working, worded: what the API's `steps` carry (a sheet asks for only this)."""
         return tuple(self.describe_step(s) for s in self.outcome.steps)
 
-    def reference_key(self, extras: Mapping[str, Any]) -> str:
-        """The same key exactly when the reference table's markup is the same: what it reads,
-        in the active language (tests/test_live_head_views.py holds the families to it)."""
-        if not self.reference_reads:
-            return ""
-        drawn_from = [
-            type(self).__qualname__,
-            get_language(),
-            *(extras[n] for n in self.reference_reads),
-        ]
-        text = json.dumps(drawn_from, default=str, sort_keys=True, ensure_ascii=False)
-        return blake2b(text.encode(), digest_size=9).hexdigest()
-
     def present(self) -> Presentation:
         outcome = self.outcome
         extras = self.extras()
@@ -270,7 +256,7 @@ class Presenter:
             rules_line=self.rules_line(),
             each_payer=self.each_payer(),
             amount_unit=self.amount_unit(),
-            reference_key=self.reference_key(extras),
+            reference_reads=self.reference_reads,
         )
 
 

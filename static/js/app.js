@@ -43,9 +43,12 @@ document.addEventListener("click", (event) => {
 // HX-Replace-Url) and, with its own history off (base.html), leaves writing it to this: once,
 // just after the new numbers are painted. Chromium takes 2–3 ms for each history write, and
 // htmx's history made two before the swap could start.
+// The entry stays marked as htmx's, so Back from an in-page link (#result) to it redraws the
+// state its address names. A hidden tab paints nothing: there it is written at once.
 document.addEventListener("htmx:replacedInHistory", (event) => {
-  const path = event.detail.path;
-  requestAnimationFrame(() => setTimeout(() => history.replaceState(history.state, "", path)));
+  const write = () => history.replaceState({ htmx: true }, "", event.detail.path);
+  if (document.hidden) write();
+  else requestAnimationFrame(() => setTimeout(write));
 });
 
 // --- The reference table changes only with the table rules: each live request says which one

@@ -191,3 +191,18 @@ def test_the_rules_line_follows_a_live_change(table_device):
         "() => document.querySelector('table.hk-points tr[data-row=\"fan-3\"] td:nth-of-type(4)')"
         ".textContent === '4 / 2'"
     )
+
+
+def test_back_from_an_in_page_link_shows_the_state_its_address_names(phone):
+    phone.goto("/en/hk/?fan=3")
+    phone.fill("#id_fan", "5")
+    wait_for_url(phone, "/en/hk/?fan=5")
+    five = receives(phone)
+    phone.evaluate("location.hash = 'result'")  # as the result bar's link does
+    phone.fill("#id_fan", "7")
+    wait_for_receives(phone, "48")
+    wait_for_url(phone, "/en/hk/?fan=7")
+    phone.go_back()
+    wait_for_url(phone, "/en/hk/?fan=5")
+    wait_for_receives(phone, five)
+    assert phone.input_value("#id_fan") == "5"
