@@ -87,9 +87,16 @@ class ParamBoundField(forms.BoundField):
 
     @property
     def is_on(self) -> bool:
-        """For toggles: whether the box is ticked (an invalid word shows unticked)."""
+        """For toggles: whether the box is ticked (an invalid word shows unticked). A box whose
+        value read fine but contradicts another field stays as sent: the error beside it asks
+        to untick it, and a reload or the shared link must show the same."""
         ok, value = self._clean_value()
-        return bool(value) if ok else False
+        if ok:
+            return bool(value)
+        try:
+            return bool(self.field.clean(self.data))
+        except forms.ValidationError:
+            return False
 
     @property
     def options(self) -> list[tuple[str, Any, bool]]:

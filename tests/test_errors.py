@@ -349,3 +349,25 @@ def test_a_malformed_query_gets_our_page_or_our_json(query, slug):
     assert page.status_code == 200 and b"<form" in page.content
     api = client.get(f"/api/v1/{slug}?{query}")
     assert api.status_code in (200, 400) and api["Content-Type"].startswith("application/json")
+
+
+@pytest.mark.parametrize(
+    ("url", "box"),
+    [
+        ("/en/hk/?fan=5&liable=1&win=discard", "liable"),
+        ("/en/jiujiang/?win=self_draw&qianggang=1", "qianggang"),
+        ("/en/jiujiang/?win=discard&gangkai=1", "gangkai"),
+        ("/en/riichi/?fu_mode=count&chiitoitsu=1&closed=0", "chiitoitsu"),
+        ("/en/riichi/hand/?hand=234m567m345p678s22s&win_tile=5m&ippatsu=1", "ippatsu"),
+    ],
+)
+def test_a_ticked_box_that_contradicts_another_field_stays_ticked(client, url, box):
+    """Reloaded, shared or sent without JavaScript, the page shows the box as it was sent,
+    beside the error that asks to untick it: never unticked behind the player's back."""
+    html = client.get(url).content.decode()
+    error = re.search(rf'id="err-{box}"[^>]*>([^<]+)<', html)
+    assert error and error.group(1).strip()
+    assert re.search(rf'<input type="checkbox" id="id_{box}"[^>]*\bchecked\b', html)
+    # A word that is no box value at all still shows unticked, beside its own error.
+    html = client.get(url.replace(f"{box}=1", f"{box}=maybe")).content.decode()
+    assert not re.search(rf'<input type="checkbox" id="id_{box}"[^>]*\bchecked\b', html)

@@ -60,6 +60,35 @@ document.addEventListener("htmx:configRequest", (event) => {
   if (shown && shown.dataset.ref) event.detail.headers["X-Reference"] = shown.dataset.ref;
 });
 
+// --- A field left after typing sends `change` for the value its `input` already asked about.
+// Asking again would redraw the answer (and the language links) under the player's next
+// click, and a link held down while it is replaced loses the click: the same question is not
+// asked twice in a row, unless the last answer never came.
+const asked = new WeakMap();
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  if (!(form instanceof HTMLFormElement) || form.id !== "calc") return;
+  const query = new URLSearchParams(new FormData(form)).toString();
+  if (asked.get(form) === query) event.preventDefault();
+  else asked.set(form, query);
+});
+const forget = (event) => { if (event.detail.elt instanceof HTMLFormElement) asked.delete(event.detail.elt); };
+document.addEventListener("htmx:sendError", forget);
+document.addEventListener("htmx:responseError", forget);
+document.addEventListener("htmx:timeout", forget);
+
+// The language links follow the state by their addresses alone: they are changed in place,
+// so a link being clicked is never swapped away from under the pointer.
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const nav = event.detail.target;
+  if (!(nav instanceof HTMLElement) || nav.id !== "languages") return;
+  const old = [...nav.querySelectorAll("a[hreflang]")];
+  const fresh = [...event.detail.fragment.querySelectorAll("a[hreflang]")];
+  if (old.length !== fresh.length || old.some((a, i) => a.hreflang !== fresh[i].hreflang)) return;
+  old.forEach((a, i) => { a.href = fresh[i].getAttribute("href"); });
+  event.detail.shouldSwap = false;
+});
+
 // --- Live answers carry only the field errors they have (each out of band, beside its field):
 // the form's other error lines are emptied first, in the same task, so nothing flickers.
 document.addEventListener("htmx:beforeSwap", (event) => {
