@@ -192,22 +192,21 @@ def bench_in_process(r: ModuleType, family: str) -> None:
         f"POST /api/v1/sheets/<edit_key>/hands → 201 with the updated sheet, {r.us(api_t)}; {how}",
     )
 
+    def big_page(kind: str, url: str) -> float:
+        elapsed, response = timed(lambda: client.get(url))
+        shown = len(HANDS_RE.findall(response.content))
+        if response.status_code != 200 or shown != BIG:
+            raise RuntimeError(f"200-hand {kind} page: {response.status_code}, {shown} hands shown")
+        return elapsed
+
     t_bare, t_edit, t_view = [], [], []
     gc.collect()
     for i in range(BIG_SHEETS):
         edit_sheet, view_sheet = bigs[2 * i], bigs[2 * i + 1]
         t_bare.append(bare())
-        elapsed, response = timed(lambda s=edit_sheet: client.get(f"/sheets/{s.edit_key}/"))
-        t_edit.append(elapsed)
-        shown = len(HANDS_RE.findall(response.content))
-        if response.status_code != 200 or shown != BIG:
-            raise RuntimeError(f"200-hand edit page: {response.status_code}, {shown} hands shown")
+        t_edit.append(big_page("edit", f"/sheets/{edit_sheet.edit_key}/"))
         t_bare.append(bare())
-        elapsed, response = timed(lambda s=view_sheet: client.get(f"/sheets/view/{s.view_key}/"))
-        t_view.append(elapsed)
-        shown = len(HANDS_RE.findall(response.content))
-        if response.status_code != 200 or shown != BIG:
-            raise RuntimeError(f"200-hand view page: {response.status_code}, {shown} hands shown")
+        t_view.append(big_page("view", f"/sheets/view/{view_sheet.view_key}/"))
     b = statistics.median(t_bare)
     how = (
         f"median of {BIG_SHEETS} GETs, each of a {family} sheet of {BIG} hands never requested "

@@ -144,6 +144,22 @@ def sharing_fields(form_class: type) -> type:
     return fast
 
 
+def new_state(form_class: type, kinds: dict[str, str], values: Values, seen: set[str]) -> Any:
+    """The bound form when these values are a valid state whose canonical query is not in
+    `seen` (which then gets it), else None."""
+    data = MultiValueDict()  # what QueryDict(htmx_query(values)) holds, minus the parse
+    for name, value in htmx_pairs(values, kinds):
+        data.appendlist(name, value)
+    form = form_class(data)
+    if not form.is_valid():
+        return None
+    canonical = form.canonical_query
+    if not canonical or canonical in seen:  # the all-defaults page is everyone's first
+        return None
+    seen.add(canonical)
+    return form
+
+
 def collect(form_class: type, target: int, candidates, keep_inputs: int) -> dict[str, Any]:
     """Valid states with distinct canonical queries, in candidate order, up to `target`."""
     kinds = {name: field.kind for name, field in params(form_class)}
@@ -154,17 +170,10 @@ def collect(form_class: type, target: int, candidates, keep_inputs: int) -> dict
     tried = 0
     for values in candidates:
         tried += 1
-        data = MultiValueDict()  # what QueryDict(htmx_query(values)) holds, minus the parse
-        for name, value in htmx_pairs(values, kinds):
-            data.appendlist(name, value)
-        form = form_class(data)
-        if not form.is_valid():
+        form = new_state(form_class, kinds, values, seen)
+        if form is None:
             continue
-        canonical = form.canonical_query
-        if not canonical or canonical in seen:  # the all-defaults page is everyone's first
-            continue
-        seen.add(canonical)
-        states.append((canonical, values))
+        states.append((form.canonical_query, values))
         if len(inputs) < keep_inputs and hasattr(form, "inputs"):
             inputs.append(form.inputs)
         if len(states) >= target:
@@ -188,13 +197,9 @@ def walk(
         moved = {**values, name: sample(field, rng, 0.15)}
         if moved[name] == values[name]:
             continue
-        data = MultiValueDict()
-        for key, value in htmx_pairs(moved, kinds):
-            data.appendlist(key, value)
-        form = form_class(data)
-        if not form.is_valid() or not form.canonical_query or form.canonical_query in seen:
+        form = new_state(form_class, kinds, moved, seen)
+        if form is None:
             continue
-        seen.add(form.canonical_query)
         path.append((form.canonical_query, moved))
         values = moved
     return path

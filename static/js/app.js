@@ -51,26 +51,25 @@ document.addEventListener("htmx:replacedInHistory", (event) => {
   else requestAnimationFrame(() => setTimeout(write));
 });
 
-// --- The reference table changes only with the table rules: each live request says which one
-// the page shows, and when it is the same the answer leaves it out (hx-preserve keeps it).
-document.addEventListener("htmx:configRequest", (event) => {
-  const form = event.detail.elt;
-  if (!(form instanceof HTMLFormElement) || form.id !== "calc") return;
-  const shown = document.getElementById("reference");
-  if (shown && shown.dataset.ref) event.detail.headers["X-Reference"] = shown.dataset.ref;
-});
-
-// --- A field left after typing sends `change` for the value its `input` already asked about.
-// Asking again would redraw the answer (and the language links) under the player's next
-// click, and a link held down while it is replaced loses the click: the same question is not
-// asked twice in a row, unless the last answer never came.
+// --- Each live request of the form:
+// - is not sent when it asks what the last one asked. A field left after typing sends
+//   `change` for the value its `input` already asked about; the second answer would redraw
+//   the result and the language links under the player's next click, and a link held down
+//   while it is replaced loses the click. Unless the last answer never came (below).
+// - says which reference table the page shows: when it is the same, the answer leaves it
+//   out (hx-preserve keeps it), as it changes only with the table rules.
 const asked = new WeakMap();
 document.addEventListener("htmx:configRequest", (event) => {
   const form = event.detail.elt;
   if (!(form instanceof HTMLFormElement) || form.id !== "calc") return;
   const query = new URLSearchParams(new FormData(form)).toString();
-  if (asked.get(form) === query) event.preventDefault();
-  else asked.set(form, query);
+  if (asked.get(form) === query) {
+    event.preventDefault();
+    return;
+  }
+  asked.set(form, query);
+  const shown = document.getElementById("reference");
+  if (shown && shown.dataset.ref) event.detail.headers["X-Reference"] = shown.dataset.ref;
 });
 const forget = (event) => { if (event.detail.elt instanceof HTMLFormElement) asked.delete(event.detail.elt); };
 document.addEventListener("htmx:sendError", forget);
