@@ -93,6 +93,11 @@ def who_pays_sentence(outcome: Outcome) -> str:
 # --- JSON -------------------------------------------------------------------------------
 
 
+# What `json.dumps(text, ensure_ascii=False)` writes for a string, without its set-up: a
+# sheet's answer writes thousands of strings.
+_string = json.encoder.encode_basestring
+
+
 def _json(value: Any) -> str:
     """One value as JSON text: amounts as bare exact numbers, strings through `json`."""
     if value is None:
@@ -100,17 +105,19 @@ def _json(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return _string(value)
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, Fraction | Decimal):
-        return plain(Fraction(value))  # '0.0625', '8', '-220': never through a float
+    if isinstance(value, Fraction):
+        return plain(value)  # '0.0625', '8', '-220': never through a float
+    if isinstance(value, Decimal):
+        return plain(Fraction(value))
     if isinstance(value, Mapping):
-        items = (f"{json.dumps(str(k), ensure_ascii=False)}:{_json(v)}" for k, v in value.items())
+        items = (f"{_string(str(k))}:{_json(v)}" for k, v in value.items())
         return "{" + ",".join(items) + "}"
     if isinstance(value, list | tuple):
         return "[" + ",".join(_json(v) for v in value) + "]"
-    return json.dumps(str(value), ensure_ascii=False)  # lazy translations, enums
+    return _string(str(value))  # lazy translations, enums
 
 
 def dumps(payload: Mapping[str, Any]) -> str:

@@ -20,6 +20,7 @@ from calculator.forms.sheet import (
     NewSheet,
     ReadHand,
     read_hand,
+    read_stored,
     table_of,
 )
 from calculator.models import Hand, HandVersion, Sheet
@@ -94,12 +95,11 @@ def work_out(
     if hands is None:
         hands = list(sheet.hands.all())
     table = table_of(sheet.family, sheet.rules, players_of(sheet))
-    reads = []
-    for hand in hands:
-        read = read_hand(sheet.family, sheet.rules, table, stored_data(hand))
-        if not isinstance(read, ReadHand):  # stored hands were valid when written
-            raise ValueError(f"stored hand {hand.n} no longer reads: {read}")
-        reads.append(read)
+    family, rules = sheet.family, sheet.rules
+    reads = [
+        read_stored(family, rules, table, hand.winner, hand.discarder, hand.params)
+        for hand in hands
+    ]
     if trying is not None:
         draft = Hand(
             sheet=sheet,

@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.urls import reverse
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 
 from calculator.params import Param
@@ -79,6 +80,32 @@ class ParamForm(forms.Form):
                 )
                 self.add_error(name, forms.ValidationError(message, code=code))
         return cleaned
+
+    @classmethod
+    def stored(cls, data: Mapping[str, Any]) -> ParamForm:
+        """The valid form over values it once read and encoded (a score sheet's stored
+        hand), made without binding a Django form.
+
+        Django deep-copies every field for a form that may be drawn; reading a long sheet
+        that way spent most of its time copying. Here the fields are the class's own, so
+        this form is never drawn. Each value is read by its field and the inputs are built
+        and checked exactly as `clean()` does; ValueError if they no longer read.
+        """
+        form = cls.__new__(cls)
+        form.is_bound, form.data, form.files = True, data, MultiValueDict()
+        form.fields = cls.base_fields
+        form._errors = forms.utils.ErrorDict()
+        cleaned = {}
+        try:
+            for name, field in cls.base_fields.items():
+                cleaned[name] = field.clean(field.widget.value_from_datadict(data, None, name))
+        except forms.ValidationError as error:
+            raise ValueError(f"stored {cls.slug} value {name!r} no longer reads") from error
+        form.cleaned_data = cleaned
+        form.inputs = form.build_inputs()
+        if contradictions := form.contradictions():
+            raise ValueError(f"stored {cls.slug} values contradict: {contradictions}")
+        return form
 
     def params(self) -> list[tuple[str, Param]]:
         return [(name, field) for name, field in self.fields.items() if isinstance(field, Param)]

@@ -415,10 +415,8 @@ def read_hand(
     rules: Mapping[str, str],
     table: book.Table,
     data: Mapping[str, Any],
-    *,
-    stored: bool = False,
 ) -> ReadHand | dict[str, Any]:
-    """One hand (request or stored) → a ReadHand, or the errors JSON. Nothing is guessed:
+    """One hand as a request sends it → a ReadHand, or the errors JSON. Nothing is guessed:
     a field the sheet supplies or a table rule sent with a hand is `not_allowed`."""
     errors: dict[str, Any] = {}
     fields = OWN_FIELDS[table.players]
@@ -488,6 +486,45 @@ def read_hand(
         if values[name]:
             params[name] = fields[name].encode(values[name])
     return ReadHand(winner, values["discarder"], params, entry, family_form)
+
+
+def read_stored(
+    family: str,
+    rules: Mapping[str, str],
+    table: book.Table,
+    winner: int | None,
+    discarder: int | None,
+    params: Mapping[str, str],
+) -> ReadHand:
+    """A stored hand read back: the ReadHand `read_hand` gave when it was recorded.
+
+    What was stored was read, checked and encoded by `read_hand`, so only its values are
+    read again (each by its own field), not the request around them; a sheet's every read
+    does this for every hand. ValueError if they no longer read."""
+    fields = OWN_FIELDS[table.players]
+    try:
+        own = {name: fields[name].clean(params.get(name)) for name in OWN_HAND_FIELDS}
+    except forms.ValidationError as error:
+        raise ValueError(f"a stored hand's own field no longer reads: {params}") from error
+    family_data = dict(rules)
+    classical = family == "classical"
+    for name, value in params.items():
+        if name not in OWN_HAND_FIELDS:
+            family_data[CLASSICAL_FIELDS.get(name, name) if classical else name] = value
+    if classical and winner is not None:
+        family_data["winner"] = SEATS[winner - 1]
+    family_form = FAMILIES[family].form.stored(family_data)
+    entry = book.Entry(
+        winner=winner,
+        discarder=discarder,
+        inputs=family_form.inputs,
+        riichi=own["riichi"],
+        tenpai=own["tenpai"],
+        liable_player=own["liable_player"],
+    )
+    if errors := book.entry_errors(table, entry):
+        raise ValueError(f"a stored hand no longer reads: {errors}")
+    return ReadHand(winner, discarder, dict(params), entry, family_form)
 
 
 ENTRY_MESSAGES: Mapping[Any, Any] = {

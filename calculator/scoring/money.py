@@ -65,6 +65,8 @@ def plain(value: Fraction | int) -> str:
     >>> plain(Fraction(5, 2))
     '2.5'
     """
+    if isinstance(value, int) or value.denominator == 1:
+        return str(int(value))  # the common case: a sheet's JSON writes thousands of these
     text = format(to_decimal(value), "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
