@@ -8,7 +8,8 @@ In-process (Django test client, the bench's throwaway SQLite file, never db.sqli
   (`POST /api/v1/sheets/<key>/hands`, whose 201 carries the updated sheet). Each timed
   request is on its own sheet, memos and caches emptied before it;
 - a 200-hand sheet, full page: GET of `/sheets/<edit_key>/` and of the view page, each on a
-  sheet never requested before.
+  sheet never requested before. Every hand is worked out; the page lists the latest
+  LATEST_HANDS, and the whole list (`?hands=all`) is timed beside it as info.
 
 Both are ratios of medians to the bare view, interleaved in the same run. The sheets are
 filled untimed by inserting what `read_hand` stores (the page would add them one by one,
@@ -112,6 +113,8 @@ def csrf_token(client: Any) -> str:
 def bench_in_process(r: ModuleType, family: str) -> None:
     from django.test import Client
 
+    from calculator.presenters.sheet_page import LATEST_HANDS
+
     rng = random.Random(f"bench-sheets-{family}")
     client = Client(enforce_csrf_checks=True)  # the page's POST carries the token, as a phone's
     api = Client()
@@ -192,21 +195,25 @@ def bench_in_process(r: ModuleType, family: str) -> None:
         f"POST /api/v1/sheets/<edit_key>/hands → 201 with the updated sheet, {r.us(api_t)}; {how}",
     )
 
-    def big_page(kind: str, url: str) -> float:
+    def big_page(kind: str, url: str, listed: int) -> float:
         elapsed, response = timed(lambda: client.get(url))
         shown = len(HANDS_RE.findall(response.content))
-        if response.status_code != 200 or shown != BIG:
+        if response.status_code != 200 or shown != listed:
             raise RuntimeError(f"200-hand {kind} page: {response.status_code}, {shown} hands shown")
         return elapsed
 
-    t_bare, t_edit, t_view = [], [], []
+    latest = min(BIG, LATEST_HANDS)
+    t_bare, t_edit, t_view, t_all = [], [], [], []
     gc.collect()
     for i in range(BIG_SHEETS):
         edit_sheet, view_sheet = bigs[2 * i], bigs[2 * i + 1]
         t_bare.append(bare())
-        t_edit.append(big_page("edit", f"/sheets/{edit_sheet.edit_key}/"))
+        t_edit.append(big_page("edit", f"/sheets/{edit_sheet.edit_key}/", latest))
         t_bare.append(bare())
-        t_view.append(big_page("view", f"/sheets/view/{view_sheet.view_key}/"))
+        t_view.append(big_page("view", f"/sheets/view/{view_sheet.view_key}/", latest))
+        if i % 3 == 0:  # info: a third of the sheets again, with every hand listed
+            url = f"/sheets/view/{bigs[2 * i].view_key}/?hands=all"
+            t_all.append(big_page("whole list", url, BIG))
     b = statistics.median(t_bare)
     how = (
         f"median of {BIG_SHEETS} GETs, each of a {family} sheet of {BIG} hands never requested "
@@ -218,7 +225,8 @@ def bench_in_process(r: ModuleType, family: str) -> None:
         f"{edit / b:.2f}×",
         "≤ 20×",
         edit / b <= 20,
-        f"GET /sheets/<edit_key>/ (the hand form included), {r.us(edit)}; {how}",
+        f"GET /sheets/<edit_key>/ (all {BIG} hands worked out, the latest {latest} listed, "
+        f"the hand form included), {r.us(edit)}; {how}",
     )
     r.report(
         f"sheet: 200 hands, view page / bare, {family}",
@@ -226,6 +234,14 @@ def bench_in_process(r: ModuleType, family: str) -> None:
         "≤ 20×",
         view / b <= 20,
         f"GET /sheets/view/<view_key>/, {r.us(view)}; {how}",
+    )
+    whole = statistics.median(t_all)
+    r.info(
+        f"  {family}: 200 hands, every hand listed / bare",
+        f"{whole / b:.2f}×",
+        f"GET /sheets/view/<view_key>/?hands=all, {r.us(whole)}, median of {len(t_all)} "
+        f"(sheets requested once before, as the short list)",
+        label="(info)",
     )
     poll = bigs[0]
     first = client.get(f"/sheets/{poll.edit_key}/", HTTP_HX_REQUEST="true")

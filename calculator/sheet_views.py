@@ -139,9 +139,14 @@ def _history(sheet: Sheet) -> dict[int, list[HandVersion]]:
     return found
 
 
+def _everything(request: HttpRequest) -> bool:
+    """Every hand listed, not only the latest (`?hands=all`; any other value: the latest)."""
+    return request.GET.get("hands") == sheet_page.ALL_HANDS
+
+
 def _not_modified(request: HttpRequest, sheet: Sheet, editing: bool) -> HttpResponse | None:
     """The poll's cheap answer: nothing changed since the revision the page shows."""
-    tag = sheet_page.etag(sheet.revision, translation.get_language(), editing)
+    tag = sheet_page.etag(sheet.revision, translation.get_language(), editing, _everything(request))
     if request.headers.get("If-None-Match") == tag:
         response = HttpResponse(status=304)
         response["ETag"] = tag
@@ -172,14 +177,27 @@ def _sheet_response(
             return unchanged
     book = sheets.work_out(sheet)
     language = translation.get_language()
-    page = sheet_page.sheet_page(book, editing=editing, language=language, history=_history(sheet))
-    path = (
+    everything = _everything(request)
+    page = sheet_page.sheet_page(
+        book, editing=editing, language=language, history=_history(sheet), everything=everything
+    )
+    here = (
         reverse("sheet", args=[sheet.edit_key])
         if editing
         else reverse("sheet_view", args=[sheet.view_key])
     )
+    # The page's own address keeps the list it shows: polls, language links and the forms
+    # on each hand come back to it.
+    path = f"{here}?hands={sheet_page.ALL_HANDS}" if everything else here
     context = _base(request, path, page.title)
-    context.update(page=page, editing=editing, notice=notice, live_url=path)
+    context.update(
+        page=page,
+        editing=editing,
+        notice=notice,
+        live_url=path,
+        all_url=f"{here}?hands={sheet_page.ALL_HANDS}#hands",
+        latest_url=f"{here}#hands",
+    )
     if request.method in ("GET", "HEAD") and _live(request):
         # The poll's answer: the totals (swapped in place) and the hands (out of band), the
         # hand form between them left alone.
@@ -245,6 +263,8 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
     action = data.get("action", "add")
     sheet = opened.sheet
     here = reverse("sheet", args=[sheet.edit_key])
+    if _everything(request):  # a form on the every-hand list comes back to it
+        here = f"{here}?hands={sheet_page.ALL_HANDS}"
     n = _number(data)
     if action == "preview":
         return _preview(request, sheet, data, n)

@@ -177,11 +177,17 @@ def add_hand(sheet: Sheet, data: Any, *, answer: bool = True) -> tuple[bool, Han
     try:
         with transaction.atomic():
             sheet = _locked(sheet)
+            # Answering, the hands are read anyway for the answer: the key and the count
+            # come from them. A page's write, which answers with a redirect, asks for less.
+            before = list(sheet.hands.all()) if answer else None
             if key is not None:
-                first = sheet.hands.filter(key=key).first()
+                if before is None:
+                    first = sheet.hands.filter(key=key).first()
+                else:
+                    first = next((hand for hand in before if hand.key == key), None)
                 if first is not None:
-                    return False, first, work_out(sheet) if answer else None
-            count = sheet.hands.count()
+                    return False, first, work_out(sheet, before) if answer else None
+            count = sheet.hands.count() if before is None else len(before)
             if count >= MAX_HANDS:
                 raise Refused(
                     400,
@@ -204,14 +210,14 @@ def add_hand(sheet: Sheet, data: Any, *, answer: bool = True) -> tuple[bool, Han
                 key=key,
             )
             _bump(sheet)
-            hands = list(sheet.hands.all()) if answer else []  # the sheet as of this write
     except IntegrityError:
         # Two adds with one key raced past the check: the database kept the first.
         first = Hand.objects.filter(sheet_id=sheet.pk, key=key).first() if key else None
         if first is None:
             raise
         return False, first, work_out(first.sheet) if answer else None
-    return True, hand, work_out(sheet, hands) if answer else None
+    # The sheet as of this write: the hands before it, and this one last (numbers only grow).
+    return True, hand, work_out(sheet, [*before, hand]) if before is not None else None
 
 
 def _revision(data: Any, sheet: Sheet) -> None:

@@ -690,3 +690,55 @@ def test_two_players_with_one_name_are_told_apart_in_rows_and_payments(client):
     html = unescape(page(client, edit))
     assert "Amy (2)" in html and "Amy (4)" in html
     assert "Amy (4) pays Amy (2) 8" in unescape(page(client, "/en" + edit))
+
+
+# --- a long sheet lists its latest hands -----------------------------------------------------
+
+
+def long_sheet(client: Client, hands: int) -> str:
+    """An hk sheet of `hands` hands through the API: player 1 self-draws 3 fan each time
+    (4 from each player), so the totals say how many hands counted."""
+    edit = start(client, family="hk")
+    for _ in range(hands):
+        response = client.post(
+            f"/api/v1/sheets/{key_of(edit)}/hands", {"winner": "1", "win": "self_draw"}
+        )
+        assert response.status_code == 201
+    return edit
+
+
+def listed(html: str) -> list[int]:
+    return [int(n) for n in re.findall(r'data-hand="(\d+)"', html)]
+
+
+def test_a_long_sheet_lists_its_latest_hands_and_counts_them_all(client):
+    edit = long_sheet(client, 33)
+    html = page(client, f"/en{edit}")
+    assert listed(html) == list(range(33, 3, -1))  # the latest 30, newest first
+    assert totals(html) == ["396", "-132", "-132", "-132"]  # 33 × 4 from each: every hand
+    assert "These are the latest 30 of 33 hands." in unescape(html)
+    assert f'href="/en{edit}?hands=all#hands"' in html
+    for url in (edit, view_url(client, edit)):
+        full = page(client, f"{url}?hands=all")
+        assert listed(full) == list(range(33, 0, -1))
+        assert f'href="{url}#hands"' in full and "淨係列最近嗰幾鋪" in full
+        assert f'hx-get="{url}?hands=all"' in full  # the poll keeps the whole list
+        assert f'href="/en{url}?hands=all"' in full  # and so do the language links
+    assert "These are the latest" not in page(client, long_sheet(client, 30))
+
+
+def test_the_whole_list_has_its_own_etag_and_its_forms_come_back_to_it(client):
+    edit = long_sheet(client, 31)
+    short = client.get(edit, headers=HX)["ETag"]
+    full = client.get(f"{edit}?hands=all", headers=HX)["ETag"]
+    assert short != full
+    assert client.get(edit, headers={**HX, "If-None-Match": full}).status_code == 200
+    html = page(client, f"{edit}?hands=all")
+    assert f'action="{edit}?hands=all"' in html
+    response = client.post(
+        f"{edit}?hands=all", {"action": "delete", "n": "1", "revision": revision(html)}
+    )
+    assert response.status_code == 303
+    assert response["Location"] == f"{edit}?hands=all#hand-1"
+    assert listed(page(client, edit))[-1] == 2  # hand 1 is not among the latest 30
+    assert 'data-hand="1" class="hand deleted"' in page(client, f"{edit}?hands=all")

@@ -259,7 +259,11 @@ class SheetPage:
     revision: int
     players: tuple[PlayerRow, ...]
     next_hand: str
-    hands: tuple[HandRow, ...]  # newest first
+    hands: tuple[HandRow, ...]  # newest first: the latest LATEST_HANDS, or all of them
+    earlier: int  # hands left out of `hands` (the oldest); 0 when every hand is listed
+    all_count: int  # every hand, deleted ones included
+    everything: bool  # every hand asked for (`?hands=all`)
+    shorter: bool  # every hand listed, and more of them than the latest: offer the short list
     settlement: tuple[SettleRow, ...]
     settle_unit: str
     is_riichi: bool
@@ -408,12 +412,24 @@ def _rules_line(book: Book) -> str:
     return family.presenter(form.inputs, outcome).rules_line()
 
 
-def etag(revision: int, language: str, editing: bool) -> str:
-    return f'"r{revision}-{language}-{"e" if editing else "v"}"'
+# A long sheet lists only its latest hands unless every hand is asked for: a whole HK
+# session (16 hands) or a riichi hanchan with spare, and a phone's page and every poll's
+# answer stay the same size however long the evening runs.
+LATEST_HANDS = 30
+ALL_HANDS = "all"  # `?hands=all`: every hand listed
+
+
+def etag(revision: int, language: str, editing: bool, everything: bool = False) -> str:
+    return f'"r{revision}-{language}-{"e" if editing else "v"}{"a" if everything else ""}"'
 
 
 def sheet_page(
-    book: Book, *, editing: bool, language: str, history: Mapping[int, list[HandVersion]]
+    book: Book,
+    *,
+    editing: bool,
+    language: str,
+    history: Mapping[int, list[HandVersion]],
+    everything: bool = False,
 ) -> SheetPage:
     sheet, result = book.sheet, book.result
     family = FAMILIES[sheet.family]
@@ -449,8 +465,9 @@ def sheet_page(
         next_hand = " · ".join(parts)
     rows = []
     edit_base = reverse("sheet", args=[sheet.edit_key]) if editing else ""
-    for index, hand in enumerate(book.hands):
-        played = result.hands[index]
+    first = 0 if everything else max(0, len(book.hands) - LATEST_HANDS)
+    for index in range(first, len(book.hands)):
+        hand, played = book.hands[index], result.hands[index]
         entry = book.reads[index].entry
         notes: tuple[str, ...] = ()
         if hand.deleted:
@@ -518,6 +535,10 @@ def sheet_page(
         players=players,
         next_hand=next_hand,
         hands=tuple(reversed(rows)),
+        earlier=first,
+        all_count=len(book.hands),
+        everything=everything,
+        shorter=everything and len(book.hands) > LATEST_HANDS,
         settlement=settlement,
         settle_unit=(
             _("Final scores × the rate (%(rate)s)") % {"rate": presenting.money(book.table.rate)}
@@ -532,7 +553,7 @@ def sheet_page(
         edit_url=absolute(reverse("sheet", args=[sheet.edit_key])) if editing else "",
         qr_url=reverse("sheet_qr", args=[sheet.view_key]),
         undo_n=live[-1].n if live else None,
-        etag=etag(sheet.revision, language, editing),
+        etag=etag(sheet.revision, language, editing, everything),
     )
 
 
