@@ -3,10 +3,12 @@
 In-process (Django test client, the bench's throwaway SQLite file, never db.sqlite3):
 
 - record a hand: a sheet already holding a session's 16 hands gets one more, a distinct
-  hand with a distinct idempotency key, through the sheet page (POST `action=add` with the
-  CSRF token, 303, GET of the updated page: what a player's tap costs) and through the API
-  (`POST /api/v1/sheets/<key>/hands`, whose 201 carries the updated sheet). Each timed
-  request is on its own sheet, memos and caches emptied before it;
+  hand with a distinct idempotency key, through the sheet page (what a player's tap costs:
+  htmx's POST `action=add` with the CSRF token, answered in place with the updated totals,
+  the new row and the settlement; the page without JavaScript, POST → 303 → GET of the
+  whole page, as info) and through the API (`POST /api/v1/sheets/<key>/hands`, whose 201
+  carries the updated sheet). Each timed request is on its own sheet, memos and caches
+  emptied before it;
 - a 200-hand sheet, full page: GET of `/sheets/<edit_key>/` and of the view page, each on a
   sheet never requested before. Every hand is worked out; the page lists the latest
   LATEST_HANDS, and the whole list (`?hands=all`) is timed beside it as info.
@@ -134,17 +136,24 @@ def bench_in_process(r: ModuleType, family: str) -> None:
         return elapsed
 
     token = csrf_token(client)
-    records = [filled_sheet(family, SESSION, rng) for _ in range(2 * RECORDS + 2)]
+    records = [filled_sheet(family, SESSION, rng) for _ in range(3 * RECORDS + 3)]
     bigs = [filled_sheet(family, BIG, rng) for _ in range(2 * BIG_SHEETS + 1)]
 
     def record_page(sheet: Any, i: int) -> Any:
         data = {**random_hand(family, rng), "action": "add", "key": f"page-{i}"}
         data["csrfmiddlewaretoken"] = token
+        return lambda: client.post(
+            f"/sheets/{sheet.edit_key}/", data, headers={"HX-Request": "true"}
+        )
+
+    def record_no_js(sheet: Any, i: int) -> Any:
+        data = {**random_hand(family, rng), "action": "add", "key": f"no-js-{i}"}
+        data["csrfmiddlewaretoken"] = token
 
         def call() -> Any:
             posted = client.post(f"/sheets/{sheet.edit_key}/", data)
             if posted.status_code != 303:
-                raise RuntimeError(f"sheet page add: {posted.status_code}")
+                raise RuntimeError(f"sheet page add without JavaScript: {posted.status_code}")
             return client.get(posted["Location"])
 
         return call
@@ -155,19 +164,26 @@ def bench_in_process(r: ModuleType, family: str) -> None:
 
     # Warm: templates compiled, modules imported, on sheets never timed.
     record_page(records.pop(), -1)()
+    record_no_js(records.pop(), -1)()
     record_api(records.pop(), -1)()
     client.get(f"/sheets/{bigs.pop().edit_key}/")
 
-    t_bare, t_page, t_api = [], [], []
+    new_row = f'id="hand-{SESSION + 1}"'.encode()
+    t_bare, t_page, t_no_js, t_api = [], [], [], []
     gc.collect()
     for i in range(RECORDS):
         t_bare.append(bare())
-        elapsed, page = timed(record_page(records[2 * i], i))
+        elapsed, page = timed(record_page(records[3 * i], i))
         t_page.append(elapsed)
+        if page.status_code != 200 or HANDS_RE.findall(page.content) != [new_row]:
+            raise RuntimeError(f"the add's answer: {page.status_code}, not hand 17 alone")
+        t_bare.append(bare())
+        elapsed, page = timed(record_no_js(records[3 * i + 1], i))
+        t_no_js.append(elapsed)
         if page.status_code != 200 or len(HANDS_RE.findall(page.content)) < SESSION + 1:
             raise RuntimeError(f"after the add, the page shows {page.status_code} without hand 17")
         t_bare.append(bare())
-        elapsed, answer = timed(record_api(records[2 * i + 1], i))
+        elapsed, answer = timed(record_api(records[3 * i + 2], i))
         t_api.append(elapsed)
         body = json.loads(answer.content)
         if answer.status_code != 201 or len(body["sheet"]["hands"]) != SESSION + 1:
@@ -179,13 +195,20 @@ def bench_in_process(r: ModuleType, family: str) -> None:
         f"(median of {len(t_bare)} interleaved)"
     )
     page, api_t = statistics.median(t_page), statistics.median(t_api)
+    no_js = statistics.median(t_no_js)
     r.report(
         f"sheet: record a hand, page / bare, {family}",
         f"{page / b:.2f}×",
         "≤ 10×",
         page / b <= 10,
-        f"POST /sheets/<edit_key>/ action=add (CSRF checked) → 303 → GET the updated page, "
-        f"{r.us(page)} in all; {how}",
+        f"the page's tap: htmx POST /sheets/<edit_key>/ action=add (CSRF checked) → 200, "
+        f"the totals, the new row and the settlement in place, {r.us(page)}; {how}",
+    )
+    r.info(
+        f"  {family}: record a hand without JavaScript / bare",
+        f"{no_js / b:.2f}×",
+        f"POST → 303 → GET of the whole page (the hand form drawn again), {r.us(no_js)}",
+        label="(info)",
     )
     r.report(
         f"sheet: record a hand, API / bare, {family}",

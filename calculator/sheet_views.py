@@ -273,6 +273,8 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
     try:
         # After recording: back at the totals, the form for the next hand right below them.
         if action == "add":
+            if _live(request):
+                return _recorded(request, opened, data)
             sheets.add_hand(sheet, data, answer=False)  # the page it redirects to reads it
             return _private(SeeOther(f"{here}#totals"))
         if action == "replace" and n is not None:
@@ -291,6 +293,76 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
         return _refused(request, opened, data, action, n, refused)
     # No such action, or no hand number with it: a form of ours never sends that.
     return _sheet_response(request, opened, editing=True, notice=no_such_hand(), status=400)
+
+
+def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> HttpResponse:
+    """A hand recorded from this phone's form (htmx), answered in place: the totals, the new
+    row on top of the list and what changes with it, and the form emptied for the next hand
+    (`handRecorded`, after the swap). Nothing shown before is drawn again."""
+    try:
+        created, hand, book = sheets.add_hand(opened.sheet, data)
+    except sheets.Refused as refused:
+        return _form_again(request, opened, data, refused.errors)
+    assert book is not None  # answer=True
+    index = next(i for i, shown in enumerate(book.hands) if shown.pk == hand.pk)
+    everything = _everything(request)
+    # A repeated key (a retry, a second tap) may come from a phone whose first answer was
+    # lost: that one gets the whole list, as a poll would.
+    page = sheet_page.sheet_page(
+        book,
+        editing=True,
+        language=translation.get_language(),
+        history={} if created else _history(opened.sheet),  # a new hand has no history
+        everything=everything,
+        only=index if created else None,
+    )
+    here = reverse("sheet", args=[opened.sheet.edit_key])
+    path = f"{here}?hands={sheet_page.ALL_HANDS}" if everything else here
+    count = len(book.hands)
+    context = {
+        "page": page,
+        "editing": True,
+        "live_url": path,
+        "all_url": f"{here}?hands={sheet_page.ALL_HANDS}#hands",
+        "latest_url": f"{here}#hands",
+        "whole": not created,
+        "oob": not created,  # the whole list, out of band
+        "oob_parts": created,  # or only what the new hand changes
+        "oob_form": True,
+        "form_key": secrets.token_urlsafe(16),
+        "preview": None,
+        # Only a new hand changes the list; a repeated key leaves it as it was.
+        "dropped_n": (
+            book.hands[count - 1 - sheet_page.LATEST_HANDS].n
+            if created and not everything and count > sheet_page.LATEST_HANDS
+            else None
+        ),
+        "first_hand": created and count == 1,
+    }
+    response = render(request, "sheets/_recorded.html", context)
+    response["HX-Trigger-After-Swap"] = "handRecorded"
+    response["ETag"] = page.etag
+    return _private(response)
+
+
+def _form_again(
+    request: HttpRequest, opened: sheets.Opened, data: QueryDict, found: dict[str, Any]
+) -> HttpResponse:
+    """An add refused in place: the hand form again, each error beside its field and the
+    values as sent; nothing else on the page changes."""
+    book = sheets.work_out(opened.sheet)
+    here = reverse("sheet", args=[opened.sheet.edit_key])
+    context = {
+        "hand_form": sheet_page.hand_form(book, data, found),
+        "live_url": f"{here}?hands={sheet_page.ALL_HANDS}" if _everything(request) else here,
+        "form_key": secrets.token_urlsafe(16),
+        "preview": None,
+        "tiles_url": sheet_tiles.tiles_url(book),
+    }
+    response = render(request, "sheets/_hand_form.html", context)
+    response["HX-Retarget"] = "#hand-form"
+    response["HX-Reswap"] = "outerHTML"
+    return _private(response)
 
 
 def _refused(

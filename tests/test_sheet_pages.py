@@ -742,3 +742,75 @@ def test_the_whole_list_has_its_own_etag_and_its_forms_come_back_to_it(client):
     assert response["Location"] == f"{edit}?hands=all#hand-1"
     assert listed(page(client, edit))[-1] == 2  # hand 1 is not among the latest 30
     assert 'data-hand="1" class="hand deleted"' in page(client, f"{edit}?hands=all")
+
+
+# --- recording from the page with JavaScript: answered in place --------------------------------
+
+
+def tap_record(client: Client, url: str, **params):
+    """The page's "record" button with htmx: the form's values, HX-Request, no redirect."""
+    return client.post(url, {"action": "add", **params}, headers=HX)
+
+
+def test_a_hand_recorded_in_place_sends_only_what_it_changes(client):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    response = tap_record(client, url, winner="1", win="self_draw", fan="5", key="b")
+    assert response.status_code == 200
+    assert response["HX-Trigger-After-Swap"] == "handRecorded"
+    html = response.content.decode()
+    assert html.startswith('<div id="sheet-live"')  # the target: the totals
+    assert totals(html) == ["36", "-4", "-12", "-20"]  # rules.md's hk sheet
+    assert revision(html) == "2"
+    new_rows = re.search(r'<ol hx-swap-oob="afterbegin:#hand-list">(.*?)</ol>\n', html, re.S)
+    assert listed(new_rows.group(1)) == [2]  # hand 1 is on the page already
+    assert hand_deltas(html, 2) == ["36", "-12", "-12", "-12"]
+    assert settlement(html) == [("4", "1", "20"), ("3", "1", "12"), ("2", "1", "4")]
+    assert re.search(r'<section class="sheet-settlement" id="settlement"[^>]*hx-swap-oob', html)
+    key = re.search(r'name="key" value="([^"]+)" id="hand-key" hx-swap-oob="true"', html)
+    assert key and key.group(1) not in ("a", "b")
+    assert re.search(r'<div id="hand-preview"[^>]*hx-swap-oob="true"', html)
+    assert 'id="hand-form"' not in html and 'id="no-hands"' not in html
+    assert response["ETag"] == client.get(url, headers=HX)["ETag"]  # the next poll: 304
+    assert Hand.objects.count() == 2
+
+
+def test_the_first_hand_in_place_takes_away_no_hands_yet(client):
+    url = start(client, family="hk")
+    html = tap_record(client, url, winner="2", discarder="4", fan="3", key="a").content.decode()
+    assert '<p id="no-hands" hx-swap-oob="delete"></p>' in html
+    assert listed(html) == [1]
+
+
+def test_in_place_a_hand_pushes_the_oldest_off_the_latest_hands(client):
+    url = long_sheet(client, 30)
+    html = tap_record(client, url, winner="2", win="self_draw", fan="3", key="a").content.decode()
+    assert '<li id="hand-1" hx-swap-oob="delete"></li>' in html
+    more = re.search(r'<p class="more-hands" id="more-hands" hx-swap-oob="true">(.*?)</p>', html)
+    assert "31" in more.group(1) and "30" in more.group(1)
+    html = tap_record(
+        client, f"{url}?hands=all", winner="2", win="self_draw", fan="3", key="b"
+    ).content.decode()
+    assert 'hx-swap-oob="delete"' not in html  # the whole list keeps every hand
+
+
+def test_the_same_key_again_in_place_records_nothing_and_sends_the_whole_list(client):
+    url = start(client, family="hk")
+    tap_record(client, url, winner="2", discarder="4", fan="3", key="a")
+    response = tap_record(client, url, winner="1", win="self_draw", fan="8", key="a")
+    html = response.content.decode()
+    assert response.status_code == 200 and Hand.objects.count() == 1
+    assert re.search(r'<div id="sheet-record"[^>]*hx-swap-oob="true"', html)
+    assert listed(html) == [1] and totals(html) == ["0", "8", "0", "-8"]
+
+
+def test_a_refused_hand_in_place_shows_the_form_again_with_its_errors(client):
+    url = start(client, family="hk")
+    response = tap_record(client, url, winner="2", fan="3", key="a")  # no discarder
+    html = response.content.decode()
+    assert response.status_code == 200 and Hand.objects.count() == 0
+    assert response["HX-Retarget"] == "#hand-form" and response["HX-Reswap"] == "outerHTML"
+    assert html.startswith('<section class="hand-entry" id="hand-form"')
+    assert re.search(r'id="err-discarder"[^>]*>[^<]+</', html)
+    assert re.search(r'<input[^>]*name="fan"[^>]*value="3"', html)  # what was sent stays
+    assert "hx-swap-oob" not in html

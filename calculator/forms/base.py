@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
+from functools import cache, cached_property
 from types import ModuleType
 from typing import Any, ClassVar
 from urllib.parse import urlencode
@@ -21,6 +21,16 @@ WIN_SHORT = {Win.DISCARD: _("discard"), Win.SELF_DRAW: _("self-draw")}
 TOO_MANY_FIELDS = _(
     "This link has more than 1,000 parameters, too many to read. Open the calculator afresh."
 )
+
+
+@cache
+def _absent_values(form: type[forms.Form]) -> tuple[tuple[str, Any], ...]:
+    """What each field of a form class reads when its parameter is not sent (its default):
+    fixed by the class, so worked out once."""
+    return tuple(
+        (name, field.clean(field.widget.value_from_datadict({}, None, name)))
+        for name, field in form.base_fields.items()
+    )
 
 
 class ParamForm(forms.Form):
@@ -93,12 +103,13 @@ class ParamForm(forms.Form):
         """
         form = cls.__new__(cls)
         form.is_bound, form.data, form.files = True, data, MultiValueDict()
-        form.fields = cls.base_fields
+        fields = form.fields = cls.base_fields
         form._errors = forms.utils.ErrorDict()
-        cleaned = {}
+        cleaned = dict(_absent_values(cls))  # what every field reads when it is not sent
         try:
-            for name, field in cls.base_fields.items():
-                cleaned[name] = field.clean(field.widget.value_from_datadict(data, None, name))
+            for name in data:
+                if (field := fields.get(name)) is not None:
+                    cleaned[name] = field.clean(field.widget.value_from_datadict(data, None, name))
         except forms.ValidationError as error:
             raise ValueError(f"stored {cls.slug} value {name!r} no longer reads") from error
         form.cleaned_data = cleaned

@@ -259,8 +259,9 @@ class SheetPage:
     revision: int
     players: tuple[PlayerRow, ...]
     next_hand: str
-    hands: tuple[HandRow, ...]  # newest first: the latest LATEST_HANDS, or all of them
-    earlier: int  # hands left out of `hands` (the oldest); 0 when every hand is listed
+    hands: tuple[HandRow, ...]  # newest first: the listed hands (or the one asked for)
+    earlier: int  # hands left off the list (the oldest); 0 when every hand is listed
+    listed: int  # hands on the list
     all_count: int  # every hand, deleted ones included
     everything: bool  # every hand asked for (`?hands=all`)
     shorter: bool  # every hand listed, and more of them than the latest: offer the short list
@@ -430,7 +431,10 @@ def sheet_page(
     language: str,
     history: Mapping[int, list[HandVersion]],
     everything: bool = False,
+    only: int | None = None,
 ) -> SheetPage:
+    """The sheet's page. `only`: the row of that hand (by index) alone, for an answer that
+    adds it to a list already shown."""
     sheet, result = book.sheet, book.result
     family = FAMILIES[sheet.family]
     names = told_apart(sheet.players)
@@ -466,7 +470,7 @@ def sheet_page(
     rows = []
     edit_base = reverse("sheet", args=[sheet.edit_key]) if editing else ""
     first = 0 if everything else max(0, len(book.hands) - LATEST_HANDS)
-    for index in range(first, len(book.hands)):
+    for index in range(first, len(book.hands)) if only is None else (only,):
         hand, played = book.hands[index], result.hands[index]
         entry = book.reads[index].entry
         notes: tuple[str, ...] = ()
@@ -536,6 +540,7 @@ def sheet_page(
         next_hand=next_hand,
         hands=tuple(reversed(rows)),
         earlier=first,
+        listed=len(book.hands) - first,
         all_count=len(book.hands),
         everything=everything,
         shorter=everything and len(book.hands) > LATEST_HANDS,

@@ -139,6 +139,22 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("form").forEach(showPlayers);
 });
 
+// --- A form emptied (a sheet's hand form after recording): the parts above follow their
+// fields again. The reset event comes before the values change.
+document.addEventListener("reset", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement)) return;
+  setTimeout(() => {
+    const mode = form.querySelector('input[name="fu_mode"]:checked');
+    if (mode) showFuMode({ target: mode });
+    const pairs = form.querySelector('input[name="chiitoitsu"][type="checkbox"]');
+    form.querySelectorAll("fieldset[data-shape-parts]").forEach((part) => {
+      part.disabled = Boolean(pairs && pairs.checked);
+    });
+    showPlayers(form);
+  });
+});
+
 // --- Jiujiang: 平胡 means "nothing else fits", so ticking a pattern unticks 平胡 and ticking
 // 平胡 unticks the rest (unticking the last pattern brings 平胡 back); 杠上開花 is a self-draw
 // and 搶杠 is won off another player, so ticking one picks the win type and unticks the other.

@@ -57,3 +57,29 @@ document.addEventListener(
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("[data-hand-form]").forEach(syncDiscarder);
 });
+
+// A hand recorded in place (htmx): the answer brought the new row, the totals and a new
+// idempotency key; empty the form for the next hand.
+document.addEventListener("handRecorded", () => {
+  document.querySelectorAll("[data-hand-form]").forEach((form) => form.reset());
+  // Where a page without this file lands after recording (#totals): the new totals in view.
+  const totals = document.getElementById("totals");
+  if (totals) totals.scrollIntoView({ block: "nearest" });
+});
+document.addEventListener("reset", (event) => {
+  const form = event.target;
+  if (form instanceof HTMLFormElement && form.matches("[data-hand-form]")) {
+    setTimeout(() => syncDiscarder(form)); // a reset event comes before the values change
+  }
+});
+
+// A hand's delete or restore names the revision the page shows. Rows stay in the page when a
+// hand is recorded from it, so take the revision the totals show now, not the one the row
+// was drawn with (without this file the whole page is drawn again after every change).
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  const live = document.getElementById("sheet-live");
+  if (!(form instanceof HTMLFormElement) || !live) return;
+  const revision = form.querySelector('input[name="revision"]');
+  if (revision && form.closest("#sheet-record")) revision.value = live.dataset.revision;
+});
