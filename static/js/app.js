@@ -249,3 +249,21 @@ document.addEventListener("DOMContentLoaded", () => {
   window.addEventListener("scroll", soon, { passive: true });
   window.addEventListener("resize", soon);
 })();
+
+// --- A reference grid wider than the phone (riichi's 飜 × 符) scrolls sideways: keep the
+// marked cell in view when the page opens and after each answer; the grid moves only when
+// the cell is out of view, so a player's own scrolling is left alone.
+function showMarkedCell() {
+  document.querySelectorAll(".ref-wrap[data-current]").forEach((wrap) => {
+    const current = wrap.dataset.current;
+    const cell = current && wrap.querySelector(`[data-cell="${CSS.escape(current)}"]`);
+    const scroller = cell && cell.closest(".table-scroll");
+    if (!scroller || scroller.scrollWidth <= scroller.clientWidth) return;
+    const box = scroller.getBoundingClientRect();
+    const at = cell.getBoundingClientRect();
+    if (at.left >= box.left - 1 && at.right <= box.right + 1) return; // whole, to the pixel
+    scroller.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2); // centred
+  });
+}
+document.addEventListener("DOMContentLoaded", showMarkedCell);
+document.addEventListener("htmx:afterSettle", showMarkedCell);

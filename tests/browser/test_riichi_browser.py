@@ -197,3 +197,38 @@ def test_the_reference_table_stays_while_the_hand_changes_and_follows_the_rules(
     assert phone.locator("#reference").get_attribute("data-mark") is None
     assert phone.locator('.riichi-points td[data-cell="4-30"]').inner_text() == "8,000"
     assert "riichi-points" in answers[-1]
+
+
+def cell_in_view(page, cell: str) -> bool:
+    """Whether the grid's cell is wholly inside its sideways-scrolling box (to the pixel:
+    the last column ends a fraction of a pixel past the box)."""
+    return page.locator(f'.riichi-points td[data-cell="{cell}"]').evaluate(
+        """cell => {
+          const box = cell.closest('.table-scroll').getBoundingClientRect();
+          const at = cell.getBoundingClientRect();
+          return at.left >= box.left - 1 && at.right <= box.right + 1;
+        }"""
+    )
+
+
+def test_on_a_phone_the_marked_cell_of_the_grid_is_scrolled_into_view(phone):
+    phone.goto("/en/riichi/?han=2&fu=110")
+    assert phone.locator(".riichi-points").evaluate(
+        "t => t.closest('.table-scroll').scrollWidth > t.closest('.table-scroll').clientWidth"
+    )  # the grid is wider than the phone: otherwise this shows nothing
+    phone.wait_for_function("() => document.readyState === 'complete'")
+    assert cell_in_view(phone, "2-110")
+    phone.select_option("#id_fu", "20")
+    phone.wait_for_function("() => document.querySelector('.ref-wrap')?.dataset.current === '2-20'")
+    phone.wait_for_function(
+        """() => { const cell = document.querySelector('.riichi-points td[data-cell="2-20"]');
+          const box = cell.closest('.table-scroll').getBoundingClientRect();
+          const at = cell.getBoundingClientRect();
+          return at.left >= box.left - 1 && at.right <= box.right + 1; }"""
+    )
+    # A player's own scrolling is left alone while the marked cell stays in view.
+    scroller = phone.locator(".riichi-points").locator("xpath=ancestor::div[@class='table-scroll']")
+    before = scroller.evaluate("s => s.scrollLeft")
+    phone.fill("#id_han", "3")
+    phone.wait_for_function("() => document.querySelector('.ref-wrap')?.dataset.current === '3-20'")
+    assert scroller.evaluate("s => s.scrollLeft") == before
