@@ -93,8 +93,8 @@ def who_pays_sentence(outcome: Outcome) -> str:
 # --- JSON -------------------------------------------------------------------------------
 
 
-# What `json.dumps(text, ensure_ascii=False)` writes for a string, without its set-up: a
-# sheet's answer writes thousands of strings.
+# What `json.dumps(text, ensure_ascii=False)` writes for a string (the encoder `json` itself
+# uses for that), without its set-up: a sheet's answer writes thousands of strings.
 _string = json.encoder.encode_basestring
 
 

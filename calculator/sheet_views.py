@@ -154,6 +154,22 @@ def _not_modified(request: HttpRequest, sheet: Sheet, editing: bool) -> HttpResp
     return None
 
 
+def _addresses(sheet: Sheet, editing: bool, everything: bool) -> dict[str, str]:
+    """The page's own address, which keeps the list it shows (polls, language links and the
+    forms on the page come back to it), and the two lists' links."""
+    here = (
+        reverse("sheet", args=[sheet.edit_key])
+        if editing
+        else reverse("sheet_view", args=[sheet.view_key])
+    )
+    whole = f"{here}?hands={sheet_page.ALL_HANDS}"
+    return {
+        "live_url": whole if everything else here,
+        "all_url": f"{whole}#hands",
+        "latest_url": f"{here}#hands",
+    }
+
+
 def _live(request: HttpRequest) -> bool:
     htmx = getattr(request, "htmx", None)
     return bool(htmx and not htmx.history_restore_request)
@@ -181,23 +197,9 @@ def _sheet_response(
     page = sheet_page.sheet_page(
         book, editing=editing, language=language, history=_history(sheet), everything=everything
     )
-    here = (
-        reverse("sheet", args=[sheet.edit_key])
-        if editing
-        else reverse("sheet_view", args=[sheet.view_key])
-    )
-    # The page's own address keeps the list it shows: polls, language links and the forms
-    # on each hand come back to it.
-    path = f"{here}?hands={sheet_page.ALL_HANDS}" if everything else here
-    context = _base(request, path, page.title)
-    context.update(
-        page=page,
-        editing=editing,
-        notice=notice,
-        live_url=path,
-        all_url=f"{here}?hands={sheet_page.ALL_HANDS}#hands",
-        latest_url=f"{here}#hands",
-    )
+    addresses = _addresses(sheet, editing, everything)
+    context = _base(request, addresses["live_url"], page.title)
+    context.update(addresses, page=page, editing=editing, notice=notice)
     if request.method in ("GET", "HEAD") and _live(request):
         # The poll's answer: the totals (swapped in place) and the hands (out of band), the
         # hand form between them left alone.
@@ -298,7 +300,10 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
 def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> HttpResponse:
     """A hand recorded from this phone's form (htmx), answered in place: the totals, the new
     row on top of the list and what changes with it, and the form emptied for the next hand
-    (`handRecorded`, after the swap). Nothing shown before is drawn again."""
+    (`handRecorded`, after the swap). Rows already shown are not drawn again, as long as
+    the page showed the sheet just before this write (`shown`, the revision it shows):
+    otherwise, or for a repeated key (a retry whose first answer may have been lost), the
+    whole list comes with the answer, as with a poll."""
     try:
         created, hand, book = sheets.add_hand(opened.sheet, data)
     except sheets.Refused as refused:
@@ -306,39 +311,33 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
     assert book is not None  # answer=True
     index = next(i for i, shown in enumerate(book.hands) if shown.pk == hand.pk)
     everything = _everything(request)
-    # A repeated key (a retry, a second tap) may come from a phone whose first answer was
-    # lost: that one gets the whole list, as a poll would.
+    in_step = created and data.get("shown") == str(book.sheet.revision - 1)
     page = sheet_page.sheet_page(
         book,
         editing=True,
         language=translation.get_language(),
-        history={} if created else _history(opened.sheet),  # a new hand has no history
+        history={} if in_step else _history(opened.sheet),  # a new hand has no history
         everything=everything,
-        only=index if created else None,
+        only=index if in_step else None,
     )
-    here = reverse("sheet", args=[opened.sheet.edit_key])
-    path = f"{here}?hands={sheet_page.ALL_HANDS}" if everything else here
-    count = len(book.hands)
     context = {
+        **_addresses(opened.sheet, True, everything),
         "page": page,
         "editing": True,
-        "live_url": path,
-        "all_url": f"{here}?hands={sheet_page.ALL_HANDS}#hands",
-        "latest_url": f"{here}#hands",
-        "whole": not created,
-        "oob": not created,  # the whole list, out of band
-        "oob_parts": created,  # or only what the new hand changes
-        "oob_form": True,
+        "whole": not in_step,
+        "oob": not in_step,  # the whole list, out of band
+        "oob_parts": in_step,  # or only what the new hand changes
+        "added": sheet_page.added(book, index, everything) if in_step else None,
         "form_key": secrets.token_urlsafe(16),
-        "preview": None,
-        # Only a new hand changes the list; a repeated key leaves it as it was.
-        "dropped_n": (
-            book.hands[count - 1 - sheet_page.LATEST_HANDS].n
-            if created and not everything and count > sheet_page.LATEST_HANDS
-            else None
-        ),
-        "first_hand": created and count == 1,
+        "preview": sheet_page.recorded(hand.n, created),
+        "tiles_url": sheet_tiles.tiles_url(book),  # riichi's carries the new counters
     }
+    if data.get("redrawn"):
+        # The form on the page was drawn again with a refused hand's values, which a reset
+        # would bring back: an empty one comes instead.
+        context["fresh_form"] = sheet_page.hand_form(book, {}, {})
+    else:
+        context["oob_form"] = True
     response = render(request, "sheets/_recorded.html", context)
     response["HX-Trigger-After-Swap"] = "handRecorded"
     response["ETag"] = page.etag
@@ -351,10 +350,10 @@ def _form_again(
     """An add refused in place: the hand form again, each error beside its field and the
     values as sent; nothing else on the page changes."""
     book = sheets.work_out(opened.sheet)
-    here = reverse("sheet", args=[opened.sheet.edit_key])
     context = {
+        **_addresses(opened.sheet, True, _everything(request)),
         "hand_form": sheet_page.hand_form(book, data, found),
-        "live_url": f"{here}?hands={sheet_page.ALL_HANDS}" if _everything(request) else here,
+        "redrawn": True,
         "form_key": secrets.token_urlsafe(16),
         "preview": None,
         "tiles_url": sheet_tiles.tiles_url(book),

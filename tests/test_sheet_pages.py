@@ -748,7 +748,10 @@ def test_the_whole_list_has_its_own_etag_and_its_forms_come_back_to_it(client):
 
 
 def tap_record(client: Client, url: str, **params):
-    """The page's "record" button with htmx: the form's values, HX-Request, no redirect."""
+    """The page's "record" button with htmx: the form's values and the revision the page
+    shows (`shown`; by default the sheet's own, the page being up to date), HX-Request."""
+    sheet = Sheet.objects.get(edit_key=key_of(url.split("?")[0]))
+    params.setdefault("shown", str(sheet.revision))
     return client.post(url, {"action": "add", **params}, headers=HX)
 
 
@@ -787,7 +790,7 @@ def test_in_place_a_hand_pushes_the_oldest_off_the_latest_hands(client):
     html = tap_record(client, url, winner="2", win="self_draw", fan="3", key="a").content.decode()
     assert '<li id="hand-1" hx-swap-oob="delete"></li>' in html
     more = re.search(r'<p class="more-hands" id="more-hands" hx-swap-oob="true">(.*?)</p>', html)
-    assert "31" in more.group(1) and "30" in more.group(1)
+    assert more.group(1).startswith("呢度係最近 30 鋪，全張紙共 31 鋪。")
     html = tap_record(
         client, f"{url}?hands=all", winner="2", win="self_draw", fan="3", key="b"
     ).content.decode()
@@ -814,3 +817,72 @@ def test_a_refused_hand_in_place_shows_the_form_again_with_its_errors(client):
     assert re.search(r'id="err-discarder"[^>]*>[^<]+</', html)
     assert re.search(r'<input[^>]*name="fan"[^>]*value="3"', html)  # what was sent stays
     assert "hx-swap-oob" not in html
+
+
+def test_a_page_that_was_behind_gets_the_whole_list_with_its_hand(client):
+    url = start(client, family="hk")
+    tap_record(client, url, winner="2", discarder="4", fan="3", key="a")
+    behind = "1"  # the page still shows revision 1 when another phone records
+    client.post(
+        f"/api/v1/sheets/{key_of(url)}/hands", {"winner": "3", "win": "self_draw", "key": "b"}
+    )
+    response = tap_record(client, url, winner="1", win="self_draw", fan="5", key="c", shown=behind)
+    html = response.content.decode()
+    assert re.search(r'<div id="sheet-record"[^>]*hx-swap-oob="true"', html)
+    assert "afterbegin" not in html
+    assert listed(html) == [3, 2, 1]  # the other phone's hand 2 as well
+    assert totals(html) == ["32", "-8", "0", "-24"]  # 8 off 4, then two self-draws
+    assert revision(html) == "3"
+
+
+def test_after_a_refused_hand_the_next_record_brings_an_empty_form(client):
+    url = start(client, family="hk")
+    refused = tap_record(client, url, winner="2", fan="7", key="a").content.decode()
+    assert '<input type="hidden" name="redrawn" value="1">' in refused
+    html = tap_record(
+        client, url, winner="2", discarder="4", fan="7", key="a", redrawn="1"
+    ).content.decode()
+    form = re.search(r'<section class="hand-entry" id="hand-form"[^>]*hx-swap-oob="true">', html)
+    assert form, "the form holding the refused values is replaced"
+    after = html[form.start() :]
+    assert 'name="redrawn"' not in after
+    assert re.search(r'<input[^>]*name="fan"[^>]*value="3"', after)  # the default again
+    assert len(re.findall(r'id="hand-key"', html)) == 1  # the new form's own key
+
+
+def test_recording_in_place_says_so_where_the_preview_is_read_out(client):
+    url = start(client, family="hk")
+    html = tap_record(client, "/en" + url, winner="2", discarder="4", fan="3", key="a")
+    assert "Hand 1 is recorded." in html.content.decode()
+    again = tap_record(client, "/en" + url, winner="2", discarder="4", fan="3", key="a")
+    assert "Hand 1 was already recorded: nothing new was added." in again.content.decode()
+
+
+def test_the_riichi_tiles_link_follows_the_counters_after_a_hand_in_place(client):
+    url = start(client, family="riichi")
+    html = tap_record(
+        client, url, winner="1", win="self_draw", han="3", fu="30", fu_mode="given", key="a"
+    ).content.decode()
+    link = re.search(
+        r'<p class="tiles-link" id="tiles-link" hx-swap-oob="true"><a href="([^"]+)"', html
+    )
+    assert link and "honba=1" in unescape(link.group(1))  # the dealer won: one counter
+
+
+def test_an_edit_from_the_whole_list_comes_back_to_it(client):
+    url = long_sheet(client, 31)
+    html = page(client, f"{url}?hands=all")
+    assert f'href="{url}?hands=all&amp;edit=1#hand-form"' in html
+    edit = page(client, f"{url}?hands=all&edit=1")
+    assert f'action="{url}?hands=all"' in edit
+    response = client.post(
+        f"{url}?hands=all",
+        {
+            "action": "replace",
+            "n": "1",
+            "revision": revision(edit),
+            "winner": "2",
+            "win": "self_draw",
+        },
+    )
+    assert response["Location"] == f"{url}?hands=all#totals"

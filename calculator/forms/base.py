@@ -97,9 +97,11 @@ class ParamForm(forms.Form):
         hand), made without binding a Django form.
 
         Django deep-copies every field for a form that may be drawn; reading a long sheet
-        that way spent most of its time copying. Here the fields are the class's own, so
-        this form is never drawn. Each value is read by its field and the inputs are built
-        and checked exactly as `clean()` does; ValueError if they no longer read.
+        that way spent most of its time copying. Each value is read by its field and the
+        inputs are built and checked exactly as `clean()` does; ValueError if they no
+        longer read. What it offers is read-only: `inputs`, `cleaned_data` and `fields`,
+        which are the class's own (never change them). It is never drawn: it has no bound
+        fields, so `form[name]` fails.
         """
         form = cls.__new__(cls)
         form.is_bound, form.data, form.files = True, data, MultiValueDict()

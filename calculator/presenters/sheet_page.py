@@ -469,6 +469,10 @@ def sheet_page(
         next_hand = " · ".join(parts)
     rows = []
     edit_base = reverse("sheet", args=[sheet.edit_key]) if editing else ""
+    if everything:  # an edit from the whole list comes back to it
+        edit_base = f"{edit_base}?hands={ALL_HANDS}&"
+    else:
+        edit_base = f"{edit_base}?"
     first = 0 if everything else max(0, len(book.hands) - LATEST_HANDS)
     for index in range(first, len(book.hands)) if only is None else (only,):
         hand, played = book.hands[index], result.hands[index]
@@ -512,7 +516,7 @@ def sheet_page(
                     VersionRow(v.version, _version_summary(book, v), v.replaced)
                     for v in history.get(hand.pk, [])
                 ),
-                edit_url=f"{edit_base}?edit={hand.n}#hand-form" if editing else "",
+                edit_url=f"{edit_base}edit={hand.n}#hand-form" if editing else "",
                 notes=notes,
             )
         )
@@ -560,6 +564,22 @@ def sheet_page(
         undo_n=live[-1].n if live else None,
         etag=etag(sheet.revision, language, editing, everything),
     )
+
+
+@dataclass(frozen=True)
+class Added:
+    """What a hand added at the end changes in a list already on the page, beside its row."""
+
+    dropped: int | None  # the hand pushed off the latest hands
+    first: bool  # the sheet's first hand: "no hands yet" goes
+
+
+def added(book: Book, index: int, everything: bool) -> Added:
+    count = len(book.hands)
+    dropped = None
+    if not everything and count > LATEST_HANDS:
+        dropped = book.hands[count - 1 - LATEST_HANDS].n
+    return Added(dropped, count == 1 and index == 0)
 
 
 # --- one hand's form -----------------------------------------------------------------------
@@ -675,6 +695,17 @@ class Preview:
     summary: str
     errors: list[str]
     notes: tuple[str, ...] = ()  # the presenter's notes in full ("under the minimum …")
+
+
+def recorded(n: int, created: bool) -> Preview:
+    """The emptied form's preview after a tap on "record", said where the preview is read
+    out (it is a live region)."""
+    said = (
+        _("Hand %(n)s is recorded.") % {"n": n}
+        if created
+        else _("Hand %(n)s was already recorded: nothing new was added.") % {"n": n}
+    )
+    return Preview((), said, [])
 
 
 def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Preview:

@@ -58,6 +58,31 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("[data-hand-form]").forEach(syncDiscarder);
 });
 
+// While "record this hand" is on its way, no preview or poll is sent: a preview would
+// replace (abort) the record's request on the form, and a poll's answer could bring the new
+// row before the record's own answer does.
+const recording = () => document.querySelector('[data-hand-form] button[value="add"].htmx-request');
+document.addEventListener("htmx:confirm", (event) => {
+  const elt = event.detail.elt;
+  if (!(elt instanceof Element) || !recording()) return;
+  if (elt.matches("[data-hand-form]") || elt.id === "sheet-live") event.preventDefault();
+});
+// A row the list already holds (from a poll answered meanwhile) is replaced, not repeated.
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const { target, fragment } = event.detail;
+  if (!(target instanceof Element) || target.id !== "hand-list" || !fragment) return;
+  fragment.querySelectorAll("[data-hand]").forEach((row) => {
+    const shown = document.getElementById(row.id);
+    if (shown) shown.remove();
+  });
+});
+// A hand refused in place comes back in its form: to the first field to fix.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const form = event.target instanceof Element && event.target.id === "hand-form" && event.target;
+  const field = form && form.querySelector('[aria-invalid="true"], .has-error input, .has-error select');
+  if (field) field.focus();
+});
+
 // A hand recorded in place (htmx): the answer brought the new row, the totals and a new
 // idempotency key; empty the form for the next hand.
 document.addEventListener("handRecorded", () => {

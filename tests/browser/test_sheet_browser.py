@@ -229,3 +229,26 @@ def test_without_javascript_three_players_hide_the_fourth_name(no_js_phone):
     assert no_js_phone.locator("#id_name4").is_visible()
     no_js_phone.check('input[name="players"][value="3"]')
     assert not no_js_phone.locator("#id_name4").is_visible()
+
+
+def test_a_refused_hand_then_fixed_records_and_empties_the_form(phone):
+    start_sheet(phone)
+    form = phone.locator("form.hand-form")
+    form.locator("#id_winner").select_option("2")
+    form.locator("#id_fan").fill("7")
+    form.locator('button[value="add"]').click()  # a discard win with no discarder
+    phone.wait_for_selector("#err-discarder:not(:empty)")
+    # The form came back with the error: the field to fix gets the focus.
+    phone.wait_for_function("() => document.activeElement.id === 'id_discarder'")
+    form = phone.locator("form.hand-form")
+    assert form.locator("#id_fan").input_value() == "7"  # what was sent stays
+    form.locator("#id_discarder").select_option("4")
+    form.locator('button[value="add"]').click()
+    phone.wait_for_selector('[data-hand="1"]')
+    wait_for_total(phone, 2, "48")
+    form = phone.locator("form.hand-form")
+    # Empty for the next hand: not the refused hand's values, and no error left.
+    assert form.locator("#id_winner").input_value() == ""
+    assert form.locator("#id_fan").input_value() == "3"
+    assert phone.locator("#err-discarder").inner_text() == ""
+    assert "1" in phone.locator("#hand-preview").inner_text()  # "hand 1 is recorded"
