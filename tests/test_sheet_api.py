@@ -311,6 +311,27 @@ def test_bad_hand_parameters(client):
     assert Hand.objects.count() == 0 and Sheet.objects.get().revision == 0
 
 
+def test_a_liable_player_without_a_liable_hand_says_what_to_do(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+
+    def add_en(**hand: str) -> dict:
+        return answer(client.post(f"/api/v1/sheets/{key}/hands?lang=en", hand), 400)
+
+    for hand in (
+        {"winner": "2", "win": "self_draw", "liable_player": "4"},  # 包自摸 unticked
+        {"winner": "none", "liable_player": "4"},  # a drawn hand
+    ):
+        errors = add_en(**hand)["errors"]
+        assert errors["liable_player"] == [
+            {
+                "code": "contradiction",
+                "message": "Only a 包自摸 has a liable player: tick 包自摸, or leave this empty.",
+            }
+        ]
+    errors = add_en(winner="2", win="self_draw", liable="1", liable_player="2")["errors"]
+    assert errors["liable_player"][0]["message"] == "The liable player is not the winner."
+
+
 def test_hk_liable_player_pays_all(client):
     key, _view, _sheet = new_sheet(client, family="hk")
     hand = add(client, key, winner="2", fan="5", win="self_draw", liable="1", liable_player="4")

@@ -470,8 +470,11 @@ def read_hand(
         tenpai=values["tenpai"],
         liable_player=values["liable_player"],
     )
+    liable = getattr(entry.inputs[0], "liable", False) and winner is not None
     for name, code in book.entry_errors(table, entry).items():
         message = ENTRY_MESSAGES.get((name, code), ENTRY_MESSAGES[None])
+        if (name, code) == ("liable_player", "contradiction") and not liable:
+            message = NOT_LIABLE  # a liable player named, but no 包自摸 to pay for
         errors[name] = [{"code": code, "message": str(message)}]
     if errors:
         return errors
@@ -527,6 +530,7 @@ def read_stored(
     return ReadHand(winner, discarder, dict(params), entry, family_form)
 
 
+NOT_LIABLE = _("Only a 包自摸 has a liable player: tick 包自摸, or leave this empty.")
 ENTRY_MESSAGES: Mapping[Any, Any] = {
     ("discarder", "required"): _("Choose who discarded the winning tile."),
     ("discarder", "contradiction"): _(

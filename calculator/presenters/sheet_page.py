@@ -495,10 +495,11 @@ def sheet_page(
             summary = ""
         counters = ""
         if riichi:
-            counters = _("%(honba)s honba · %(sticks)s riichi sticks") % {
-                "honba": played.honba,
-                "sticks": played.riichi_sticks,
-            }
+            counters = ngettext(
+                "%(honba)s honba · %(sticks)s riichi stick",
+                "%(honba)s honba · %(sticks)s riichi sticks",
+                played.riichi_sticks,
+            ) % {"honba": played.honba, "sticks": played.riichi_sticks}
         rows.append(
             HandRow(
                 n=hand.n,
@@ -697,15 +698,11 @@ class Preview:
     notes: tuple[str, ...] = ()  # the presenter's notes in full ("under the minimum …")
 
 
-def recorded(n: int, created: bool) -> Preview:
+def recorded(n: int) -> Preview:
     """The emptied form's preview after a tap on "record", said where the preview is read
-    out (it is a live region)."""
-    said = (
-        _("Hand %(n)s is recorded.") % {"n": n}
-        if created
-        else _("Hand %(n)s was already recorded: nothing new was added.") % {"n": n}
-    )
-    return Preview((), said, [])
+    out (it is a live region). A repeated key is this phone's own tap again (each form
+    carries its own key), so it says the same."""
+    return Preview((), _("Hand %(n)s is recorded.") % {"n": n}, [])
 
 
 def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Preview:

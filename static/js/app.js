@@ -261,8 +261,10 @@ function showMarkedCell() {
     if (!scroller || scroller.scrollWidth <= scroller.clientWidth) return;
     const box = scroller.getBoundingClientRect();
     const at = cell.getBoundingClientRect();
-    if (at.left >= box.left - 1 && at.right <= box.right + 1) return; // whole, to the pixel
-    scroller.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2); // centred
+    const header = cell.parentElement.firstElementChild; // the row's 飜, which stays put
+    const left = box.left + (header && header !== cell ? header.getBoundingClientRect().width : 0);
+    if (at.left >= left - 1 && at.right <= box.right + 1) return; // whole, to the pixel
+    scroller.scrollLeft += at.left + at.width / 2 - (left + box.right) / 2; // centred in the rest
   });
 }
 document.addEventListener("DOMContentLoaded", showMarkedCell);

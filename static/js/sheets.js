@@ -45,17 +45,35 @@ function syncDiscarder(form) {
   if (none) discarder.value = "";
   discarder.disabled = Boolean(none);
 }
+// Only a 包自摸 has a liable player: while it is unticked the choice is cleared and disabled,
+// so a choice left over from a moment ago is never sent with the next hand.
+function syncLiable(form) {
+  const liable = form.querySelector('input[name="liable"][type="checkbox"]');
+  const who = form.querySelector('select[name="liable_player"]');
+  if (!liable || !who) return;
+  if (!liable.checked) who.value = "";
+  who.disabled = !liable.checked;
+}
+function syncHandForm(form) {
+  syncDiscarder(form);
+  syncLiable(form);
+}
 // Capture: before htmx, on the form, sends the preview for the same change.
 document.addEventListener(
   "change",
   (event) => {
     const form = event.target instanceof Element && event.target.closest("[data-hand-form]");
-    if (form) syncDiscarder(form);
+    if (form) syncHandForm(form);
   },
   true,
 );
 document.addEventListener("DOMContentLoaded", () => {
-  document.querySelectorAll("[data-hand-form]").forEach(syncDiscarder);
+  document.querySelectorAll("[data-hand-form]").forEach(syncHandForm);
+});
+document.addEventListener("htmx:load", (event) => {
+  // A hand form drawn again (refused, or emptied after a refused hand).
+  const form = event.detail.elt instanceof Element && event.detail.elt.querySelector("[data-hand-form]");
+  if (form) syncHandForm(form);
 });
 
 // While "record this hand" is on its way, no preview or poll is sent: a preview would
@@ -94,8 +112,26 @@ document.addEventListener("handRecorded", () => {
 document.addEventListener("reset", (event) => {
   const form = event.target;
   if (form instanceof HTMLFormElement && form.matches("[data-hand-form]")) {
-    setTimeout(() => syncDiscarder(form)); // a reset event comes before the values change
+    setTimeout(() => syncHandForm(form)); // a reset event comes before the values change
   }
+});
+// While the hand is on its way the form takes no input (it is emptied when the answer
+// comes, which would lose what was typed meanwhile) and says it is busy.
+function recordingForm(event) {
+  const elt = event.detail.elt;
+  return elt instanceof Element && elt.matches('button[value="add"]') ? elt.closest("form") : null;
+}
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const form = recordingForm(event);
+  if (!form) return;
+  form.inert = true;
+  form.setAttribute("aria-busy", "true");
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = recordingForm(event);
+  if (!form) return;
+  form.inert = false;
+  form.removeAttribute("aria-busy");
 });
 
 // A hand's delete or restore names the revision the page shows. Rows stay in the page when a

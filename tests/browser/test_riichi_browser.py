@@ -199,16 +199,18 @@ def test_the_reference_table_stays_while_the_hand_changes_and_follows_the_rules(
     assert "riichi-points" in answers[-1]
 
 
+IN_VIEW = """cell => {
+  const box = cell.closest('.table-scroll').getBoundingClientRect();
+  const han = cell.parentElement.firstElementChild.getBoundingClientRect();  // stays put
+  const at = cell.getBoundingClientRect();
+  return at.left >= han.right - 1 && at.right <= box.right + 1;
+}"""
+
+
 def cell_in_view(page, cell: str) -> bool:
-    """Whether the grid's cell is wholly inside its sideways-scrolling box (to the pixel:
-    the last column ends a fraction of a pixel past the box)."""
-    return page.locator(f'.riichi-points td[data-cell="{cell}"]').evaluate(
-        """cell => {
-          const box = cell.closest('.table-scroll').getBoundingClientRect();
-          const at = cell.getBoundingClientRect();
-          return at.left >= box.left - 1 && at.right <= box.right + 1;
-        }"""
-    )
+    """Whether the grid's cell is wholly in sight: inside the sideways-scrolling box, right
+    of the 飜 column that stays put (to the pixel: the last column ends a fraction past)."""
+    return page.locator(f'.riichi-points td[data-cell="{cell}"]').evaluate(IN_VIEW)
 
 
 def test_on_a_phone_the_marked_cell_of_the_grid_is_scrolled_into_view(phone):
@@ -221,10 +223,7 @@ def test_on_a_phone_the_marked_cell_of_the_grid_is_scrolled_into_view(phone):
     phone.select_option("#id_fu", "20")
     phone.wait_for_function("() => document.querySelector('.ref-wrap')?.dataset.current === '2-20'")
     phone.wait_for_function(
-        """() => { const cell = document.querySelector('.riichi-points td[data-cell="2-20"]');
-          const box = cell.closest('.table-scroll').getBoundingClientRect();
-          const at = cell.getBoundingClientRect();
-          return at.left >= box.left - 1 && at.right <= box.right + 1; }"""
+        f"() => ({IN_VIEW})(document.querySelector('.riichi-points td[data-cell=\"2-20\"]'))"
     )
     # A player's own scrolling is left alone while the marked cell stays in view.
     scroller = phone.locator(".riichi-points").locator("xpath=ancestor::div[@class='table-scroll']")
@@ -232,3 +231,8 @@ def test_on_a_phone_the_marked_cell_of_the_grid_is_scrolled_into_view(phone):
     phone.fill("#id_han", "3")
     phone.wait_for_function("() => document.querySelector('.ref-wrap')?.dataset.current === '3-20'")
     assert scroller.evaluate("s => s.scrollLeft") == before
+    # The 飜 column stays put: at the grid's far right, row 2 still says 2.
+    scroller.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
+    han = phone.locator('.riichi-points td[data-cell="2-110"]').locator("xpath=../th")
+    box = scroller.bounding_box()
+    assert han.bounding_box()["x"] - box["x"] < 2 and han.is_visible()

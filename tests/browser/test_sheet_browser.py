@@ -252,3 +252,34 @@ def test_a_refused_hand_then_fixed_records_and_empties_the_form(phone):
     assert form.locator("#id_fan").input_value() == "3"
     assert phone.locator("#err-discarder").inner_text() == ""
     assert "1" in phone.locator("#hand-preview").inner_text()  # "hand 1 is recorded"
+
+
+def test_unticking_the_liable_box_clears_who_is_liable(phone):
+    start_sheet(phone)
+    form = phone.locator("form.hand-form")
+    who = form.locator("#id_liable_player")
+    assert who.is_disabled()  # nobody is liable until 包自摸 is ticked
+    form.locator("#id_liable").check()
+    assert who.is_enabled()
+    who.select_option("3")
+    form.locator("#id_liable").uncheck()
+    assert who.is_disabled() and who.input_value() == ""
+    # So the next hand, a plain self-draw, records.
+    record_hk(phone, "2", "5", win="self_draw")
+    wait_for_total(phone, 2, "36")
+
+
+def test_while_a_hand_is_recorded_the_form_takes_no_input(phone):
+    start_sheet(phone)
+    phone.evaluate(
+        """() => document.addEventListener("htmx:beforeSend", (event) => {
+          const form = event.detail.elt.closest && event.detail.elt.closest("form");
+          if (event.detail.elt.matches('button[value="add"]')) {
+            window.__busy = [form.inert, form.getAttribute("aria-busy")];
+          }
+        })"""
+    )
+    record_hk(phone, "2", "3", discarder="4")
+    assert phone.evaluate("window.__busy") == [True, "true"]
+    form = phone.locator("form.hand-form")
+    assert form.evaluate("f => [f.inert, f.hasAttribute('aria-busy')]") == [False, False]
