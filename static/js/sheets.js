@@ -54,9 +54,21 @@ function syncLiable(form) {
   if (!liable.checked) who.value = "";
   who.disabled = !liable.checked;
 }
+// Riichi: tenpai is only asked when nobody won. Once a winner is chosen the boxes are
+// cleared and disabled (a disabled field is not sent; the server would refuse it).
+function syncTenpai(form) {
+  const box = form.querySelector('input[name="tenpai"][type="checkbox"]');
+  const winner = form.querySelector('select[name="winner"]');
+  const group = box && box.closest("fieldset");
+  if (!group || !winner) return;
+  const won = winner.value !== "" && winner.value !== "none";
+  if (won) group.querySelectorAll("input[type=checkbox]").forEach((input) => { input.checked = false; });
+  group.disabled = won;
+}
 function syncHandForm(form) {
   syncDiscarder(form);
   syncLiable(form);
+  syncTenpai(form);
 }
 // Capture: before htmx, on the form, sends the preview for the same change.
 document.addEventListener(

@@ -283,3 +283,19 @@ def test_while_a_hand_is_recorded_the_form_takes_no_input(phone):
     assert phone.evaluate("window.__busy") == [True, "true"]
     form = phone.locator("form.hand-form")
     assert form.evaluate("f => [f.inert, f.hasAttribute('aria-busy')]") == [False, False]
+
+
+def test_riichi_tenpai_is_asked_only_when_nobody_won(phone):
+    start_sheet(phone, "riichi")
+    form = phone.locator("form.hand-form")
+    tenpai = form.locator('input[name="tenpai"][value="2"]')
+    assert tenpai.is_enabled()  # nobody chosen yet
+    tenpai.check()
+    form.locator("#id_winner").select_option("1")
+    assert tenpai.is_disabled() and not tenpai.is_checked()
+    form.locator("#id_winner").select_option("none")
+    assert tenpai.is_enabled()
+    tenpai.check()
+    form.locator('button[value="add"]').click()
+    phone.wait_for_selector('[data-hand="1"]')
+    wait_for_total(phone, 2, "28000")  # the one tenpai: 1,000 from each of the others
