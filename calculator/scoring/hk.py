@@ -116,9 +116,12 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
         fan = rules.cap
     value = table_value(fan, rules.scale)
     steps.append(Step("table", {"fan": fan, "scale": rules.scale.value, "value": value}))
-    points = value * rules.unit
-    if rules.unit != 1:
-        steps.append(Step("unit", {"value": value, "unit": rules.unit, "points": points}))
+    unit = rules.unit
+    if unit == 1:
+        points = Fraction(value)
+    else:
+        points = value * unit
+        steps.append(Step("unit", {"value": value, "unit": unit, "points": points}))
 
     split = _split(points, hand, rules)
     steps.extend(_pay_steps(points, split, hand, rules))
@@ -150,35 +153,46 @@ def _split(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
     parts = _shares(points, hand, rules)
     if hand.liable:
         # 包自摸: one player pays what the three would have paid; the other two pay nothing.
-        total = sum((p.amount for p in parts), Fraction(0))
+        total = sum((p.amount for p in parts), ZERO)
         return (
             Payment("liable", total),
-            Payment("other", Fraction(0)),
-            Payment("other", Fraction(0)),
+            Payment("other", ZERO),
+            Payment("other", ZERO),
         )
     return parts
 
 
+ZERO = Fraction(0)
+
+
+def _part(points: Fraction, parts: int) -> Fraction:
+    # points / parts, built directly: a Fraction divided by an int goes through Fraction's
+    # generic operator dispatch, and every hand of a long sheet divides.
+    return Fraction(points.numerator, points.denominator * parts)
+
+
 def _shares(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
     """Each of the three shares, before any liability or rounding."""
-    half, quarter = points / 2, points / 4
     if rules.split is Split.DEALER:
+        half = _part(points, 2)
         if hand.dealer:
             return (Payment("other", half),) * 3
+        quarter = _part(points, 4)
         return (Payment("dealer", half), Payment("other", quarter), Payment("other", quarter))
     if hand.win is Win.SELF_DRAW:
-        each = half if rules.self_draw_pay is SelfDrawPay.HALF else points
+        each = _part(points, 2) if rules.self_draw_pay is SelfDrawPay.HALF else points
         return (Payment("other", each),) * 3
     if rules.split is Split.HALF:
+        quarter = _part(points, 4)
         return (
-            Payment("discarder", half),
+            Payment("discarder", _part(points, 2)),
             Payment("other", quarter),
             Payment("other", quarter),
         )
     return (
         Payment("discarder", points),
-        Payment("other", Fraction(0)),
-        Payment("other", Fraction(0)),
+        Payment("other", ZERO),
+        Payment("other", ZERO),
     )
 
 

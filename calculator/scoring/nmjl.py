@@ -65,19 +65,25 @@ def score(hand: Hand) -> Outcome:
         raise ValueError(errors)
     steps = [Step("nmjl_value", {"value": hand.value})]
     notes: list[Note] = []
-    value = Fraction(hand.value)
+    # A card value is a whole number and every payment a whole multiple of it: worked out in
+    # ints, each amount made a Fraction once (cheaper than Fraction arithmetic).
+    whole = hand.value
     if hand.jokerless and hand.hand is HandKind.STANDARD:
-        value *= JOKERLESS_FACTOR
-        steps.append(Step("nmjl_jokerless", {"value": hand.value, "doubled": value}))
+        whole *= JOKERLESS_FACTOR
+        steps.append(Step("nmjl_jokerless", {"value": hand.value, "doubled": Fraction(whole)}))
     elif hand.jokerless:
         notes.append(Note("jokerless_not_doubled", {"value": hand.value}))
         steps.append(Step("nmjl_jokerless_not_doubled", {"value": hand.value}))
 
-    liable = LIABLE_FACTOR * value
+    value = Fraction(whole)
+    liable = Fraction(LIABLE_FACTOR * whole)
     if hand.win is Win.SELF_DRAW:
         payments = [Payment("other", liable)] * 3
         steps.append(
-            Step("nmjl_self_draw", {"value": value, "each": liable, "receives": 3 * liable})
+            Step(
+                "nmjl_self_draw",
+                {"value": value, "each": liable, "receives": Fraction(3 * LIABLE_FACTOR * whole)},
+            )
         )
     else:
         payments = [
@@ -92,7 +98,7 @@ def score(hand: Hand) -> Outcome:
                     "value": value,
                     "discarder": liable,
                     "other": value,
-                    "receives": liable + 2 * value,
+                    "receives": Fraction((LIABLE_FACTOR + 2) * whole),
                 },
             )
         )

@@ -21,31 +21,37 @@ class Win(StrEnum):
 def _frozen(args: Mapping[str, object] | None) -> Mapping[str, object]:
     # A read-only view of the engine's own dict: a result is a value, so nobody may change
     # one after the fact. No copy: the engine never reuses the dict.
+    if type(args) is dict:  # the usual case, first: every result builds several
+        return MappingProxyType(args)
     if isinstance(args, MappingProxyType):
         return args
-    return MappingProxyType(args if isinstance(args, dict) else dict(args or {}))
+    return MappingProxyType(dict(args or {}))
 
 
-@dataclass(frozen=True)
+# Notes and steps are made by the thousand (a sheet scores every hand each time it is read),
+# so each sets its two fields itself instead of a generated __init__ plus __post_init__.
+@dataclass(frozen=True, init=False)
 class Note:
     """Something unusual about the result, e.g. `below_min_fan` or `capped`."""
 
     code: str
     args: Mapping[str, object] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "args", _frozen(self.args))
+    def __init__(self, code: str, args: Mapping[str, object] | None = None) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "args", _frozen(args))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """One line of working, e.g. code `scale` with args {fan: 3, scale: half, value: 8}."""
 
     code: str
     args: Mapping[str, object] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "args", _frozen(self.args))
+    def __init__(self, code: str, args: Mapping[str, object] | None = None) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "args", _frozen(args))
 
 
 @dataclass(frozen=True)
