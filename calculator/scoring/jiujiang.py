@@ -114,9 +114,13 @@ class Hand:
     dealer: bool = False  # the winner is the dealer (莊家)
 
 
+_ORDER = tuple(Pattern)  # the canonical order, once (iterating an enum class is slow)
+ZERO = Fraction(0)
+
+
 def ordered(patterns: frozenset[Pattern]) -> list[Pattern]:
     """Patterns in canonical order (the URL and the steps use it)."""
-    return [p for p in Pattern if p in patterns]
+    return [p for p in _ORDER if p in patterns]
 
 
 def input_errors(hand: Hand) -> dict[str, str]:
@@ -166,9 +170,10 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     steps: list[Step] = []
     notes: list[Note] = []
 
-    counted = counted_pattern(hand.patterns)
+    in_order = ordered(hand.patterns)
+    counted = in_order[-1]  # the highest counts (counted_pattern)
     value = PATTERN_VALUE[counted]
-    ignored = [p.value for p in ordered(hand.patterns) if p is not counted]
+    ignored = [p.value for p in in_order if p is not counted]
     steps.append(Step("pattern", {"pattern": counted.value, "value": value, "ignored": ignored}))
     if counted is Pattern.HAOHUA and hand.haohua_groups == 2:
         before = value
@@ -209,13 +214,18 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
         )
         value *= rules.base
 
-    points = value * rules.unit
-    if rules.unit != 1:
-        steps.append(Step("unit", {"value": value, "unit": rules.unit, "points": points}))
+    unit = rules.unit
+    if unit == 1:
+        points = Fraction(value)
+    else:
+        points = value * unit
+        steps.append(Step("unit", {"value": value, "unit": unit, "points": points}))
 
     payments = _split(points, hand, rules)
     mode = "self_draw" if hand.win is Win.SELF_DRAW else rules.pay.value
-    total = sum((p.amount for p in payments), Fraction(0))
+    # What the payments add up to: three shares, or the discarder's one or three.
+    shares = 1 if mode == Pay.ONE else 3
+    total = Fraction(points.numerator * shares, points.denominator)
     steps.append(Step("split", {"mode": mode, "share": points, "total": total}))
     return Outcome(base=points, payments=payments, steps=tuple(steps), notes=tuple(notes))
 
@@ -248,11 +258,14 @@ def _multipliers(hand: Hand) -> list[str]:
 def _split(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
     if hand.win is Win.SELF_DRAW:
         return (Payment("other", points),) * 3
-    discarder = points * 3 if rules.pay is Pay.THREE else points
+    if rules.pay is Pay.THREE:
+        discarder = Fraction(points.numerator * 3, points.denominator)
+    else:
+        discarder = points
     return (
         Payment("discarder", discarder),
-        Payment("other", Fraction(0)),
-        Payment("other", Fraction(0)),
+        Payment("other", ZERO),
+        Payment("other", ZERO),
     )
 
 
