@@ -28,6 +28,9 @@ class Seat(StrEnum):
 
 
 SEATS = tuple(Seat)  # E-S-W-N: the order of every tuple indexed by seat
+# Each seat's code for the steps and extras: an enum's `.value` is a property lookup, and a
+# deal writes the seats some thirty times.
+CODE = {seat: seat.value for seat in Seat}
 
 
 class WinnerLimit(StrEnum):
@@ -121,20 +124,20 @@ def _seat_score(hand: Hand, rules: Rules, seat: Seat) -> tuple[Fraction, list[St
     i = SEATS.index(seat)
     limit = rules.limit
     if seat is hand.winner and hand.winner_limit is WinnerLimit.FULL:
-        return limit, [Step("limit_hand", {"seat": seat.value, "limit": limit})], None
+        return limit, [Step("limit_hand", {"seat": CODE[seat], "limit": limit})], None
     fu, fan = hand.fu[i], hand.fan[i]
     raw = fu * 2**fan
-    steps = [Step("seat_score", {"seat": seat.value, "fu": fu, "fan": fan, "score": raw})]
+    steps = [Step("seat_score", {"seat": CODE[seat], "fu": fu, "fan": fan, "score": raw})]
     value, note = raw, None
     if raw > limit:
-        args = {"seat": seat.value, "score": raw, "limit": limit}
+        args = {"seat": CODE[seat], "score": raw, "limit": limit}
         steps.append(Step("limit", args))
         note = Note("capped", args)
         value = limit
     half = limit // 2 if limit % 2 == 0 else Fraction(limit, 2)  # an odd limit: a half 副
     if seat is hand.winner and hand.winner_limit is WinnerLimit.HALF and value < half:
         # 半滿貫
-        steps.append(Step("half_limit", {"seat": seat.value, "score": value, "half": half}))
+        steps.append(Step("half_limit", {"seat": CODE[seat], "score": value, "half": half}))
         value = half
     return value, steps, note
 
@@ -164,29 +167,38 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     losers = [seat for seat in SEATS if seat is not winner]
     unit = rules.unit
 
+    at_one = unit == 1
+
     def money(value: Fraction | int) -> Fraction | int:
-        return value if unit == 1 else value * unit
+        if at_one:
+            return value
+        if isinstance(value, int):  # made directly, not through Fraction's operator dispatch
+            return Fraction(value * unit.numerator, unit.denominator)
+        return value * unit
 
     base = money(scores[winner])
-    if unit != 1:
+    if not at_one:
         steps.append(Step("unit", {"value": scores[winner], "unit": unit, "points": base}))
 
     def factor(a: Seat, b: Seat) -> int:
         return 2 if hand.dealer in (a, b) else 1
 
     transfers: list[tuple[Seat, Seat, Fraction]] = []
+    raw_transfers: list[tuple[Seat, Seat, Fraction | int]] = []  # the same, in 副
     payments = []
     for seat in losers:
         doubled = factor(seat, winner) == 2
-        amount = money(scores[winner] * factor(seat, winner))
-        payments.append(Payment(seat.value, amount))
+        points = scores[winner] * factor(seat, winner)
+        amount = money(points)
+        payments.append(Payment(CODE[seat], amount))
         transfers.append((seat, winner, amount))
+        raw_transfers.append((seat, winner, points))
         steps.append(
             Step(
                 "collect",
                 {
-                    "from": seat.value,
-                    "to": winner.value,
+                    "from": CODE[seat],
+                    "to": CODE[winner],
                     "score": scores[winner],
                     "doubled": doubled,
                     "amount": amount,
@@ -195,18 +207,20 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
         )
     for a, b in combinations(losers, 2):
         if scores[a] == scores[b]:
-            steps.append(Step("even", {"a": a.value, "b": b.value, "score": scores[a]}))
+            steps.append(Step("even", {"a": CODE[a], "b": CODE[b], "score": scores[a]}))
             continue
         low, high = (a, b) if scores[a] < scores[b] else (b, a)
         difference = scores[high] - scores[low]
-        amount = money(difference * factor(a, b))
+        points = difference * factor(a, b)
+        amount = money(points)
         transfers.append((low, high, amount))
+        raw_transfers.append((low, high, points))
         steps.append(
             Step(
                 "settle",
                 {
-                    "from": low.value,
-                    "to": high.value,
+                    "from": CODE[low],
+                    "to": CODE[high],
                     "difference": difference,
                     "doubled": factor(a, b) == 2,
                     "amount": amount,
@@ -214,16 +228,19 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
             )
         )
 
+    # Each seat's net in 副 first (whole numbers, fast), then at the unit: exactly the same
+    # as adding up the transfers' amounts, without a Fraction addition per transfer.
     net: dict[Seat, Fraction | int] = dict.fromkeys(SEATS, 0)
-    for payer, payee, amount in transfers:
-        net[payer] -= amount
-        net[payee] += amount
+    for payer, payee, points in raw_transfers:
+        net[payer] -= points
+        net[payee] += points
+    net = {seat: money(value) for seat, value in net.items()}
     extra = {
         "players": tuple(
-            {"seat": seat.value, "score": scores[seat], "net": net[seat]} for seat in SEATS
+            {"seat": CODE[seat], "score": scores[seat], "net": net[seat]} for seat in SEATS
         ),
         "transfers": tuple(
-            {"from": payer.value, "to": payee.value, "amount": amount}
+            {"from": CODE[payer], "to": CODE[payee], "amount": amount}
             for payer, payee, amount in transfers
             if amount
         ),
