@@ -258,12 +258,17 @@ def _sheet_inputs(table: Table, entry: Entry, dealer: int, honba: int, sticks: i
     winner = entry.winner
     assert winner is not None
     family = table.family
+    # A field is replaced only when the sheet's value differs (dataclasses.replace is slow,
+    # and most hands of a sheet keep the entered defaults).
     if family in ("hk", "jiujiang"):
-        hand = replace(hand, dealer=winner == dealer)
+        if hand.dealer != (winner == dealer):
+            hand = replace(hand, dealer=winner == dealer)
     elif family == "riichi":
         if rest and rest[0].players != table.players:
             raise ValueError("the hand's riichi rules do not match the sheet's players")
-        hand = replace(hand, dealer=winner == dealer, honba=honba, riichi_sticks=sticks)
+        wanted = (winner == dealer, honba, sticks)
+        if (hand.dealer, hand.honba, hand.riichi_sticks) != wanted:
+            hand = replace(hand, dealer=wanted[0], honba=honba, riichi_sticks=sticks)
     elif family == "classical":
         hand = replace(hand, winner=classical.SEATS[winner - 1], dealer=classical.SEATS[dealer - 1])
     return (hand, *rest)
