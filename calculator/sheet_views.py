@@ -329,7 +329,7 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
         "oob_parts": in_step,  # or only what the new hand changes
         "added": sheet_page.added(book, index, everything) if in_step else None,
         "form_key": secrets.token_urlsafe(16),
-        "preview": sheet_page.recorded(hand.n),
+        "preview": sheet_page.recorded(hand.n, created),
         "tiles_url": sheet_tiles.tiles_url(book),  # riichi's carries the new counters
     }
     if data.get("redrawn"):

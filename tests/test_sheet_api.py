@@ -317,17 +317,18 @@ def test_a_liable_player_without_a_liable_hand_says_what_to_do(client):
     def add_en(**hand: str) -> dict:
         return answer(client.post(f"/api/v1/sheets/{key}/hands?lang=en", hand), 400)
 
-    for hand in (
-        {"winner": "2", "win": "self_draw", "liable_player": "4"},  # 包自摸 unticked
-        {"winner": "none", "liable_player": "4"},  # a drawn hand
+    for hand, message in (
+        (  # 包自摸 unticked
+            {"winner": "2", "win": "self_draw", "liable_player": "4"},
+            "Only a 包自摸 has a liable player: tick 包自摸, or leave this empty.",
+        ),
+        (
+            {"winner": "none", "liable_player": "4"},
+            "A drawn hand has no liable player: leave this empty.",
+        ),
     ):
         errors = add_en(**hand)["errors"]
-        assert errors["liable_player"] == [
-            {
-                "code": "contradiction",
-                "message": "Only a 包自摸 has a liable player: tick 包自摸, or leave this empty.",
-            }
-        ]
+        assert errors["liable_player"] == [{"code": "contradiction", "message": message}]
     errors = add_en(winner="2", win="self_draw", liable="1", liable_player="2")["errors"]
     assert errors["liable_player"][0]["message"] == "The liable player is not the winner."
 

@@ -854,9 +854,10 @@ def test_recording_in_place_says_so_where_the_preview_is_read_out(client):
     url = start(client, family="hk")
     html = tap_record(client, "/en" + url, winner="2", discarder="4", fan="3", key="a")
     assert "Hand 1 is recorded." in html.content.decode()
-    # A second tap (the same key) is this phone's own hand again: it says the same.
-    again = tap_record(client, "/en" + url, winner="2", discarder="4", fan="3", key="a")
-    assert "Hand 1 is recorded." in again.content.decode() and Hand.objects.count() == 1
+    # The same key again (after a lost answer), other values or not: nothing is taken.
+    again = tap_record(client, "/en" + url, winner="3", discarder="4", fan="5", key="a")
+    assert "Hand 1 was recorded already: this tap added nothing." in again.content.decode()
+    assert Hand.objects.count() == 1
 
 
 def test_the_riichi_tiles_link_follows_the_counters_after_a_hand_in_place(client):

@@ -474,7 +474,8 @@ def read_hand(
     for name, code in book.entry_errors(table, entry).items():
         message = ENTRY_MESSAGES.get((name, code), ENTRY_MESSAGES[None])
         if (name, code) == ("liable_player", "contradiction") and not liable:
-            message = NOT_LIABLE  # a liable player named, but no 包自摸 to pay for
+            # A liable player named, but no 包自摸 to pay for.
+            message = NOT_LIABLE if winner is not None else NOT_LIABLE_DRAWN
         errors[name] = [{"code": code, "message": str(message)}]
     if errors:
         return errors
@@ -531,6 +532,7 @@ def read_stored(
 
 
 NOT_LIABLE = _("Only a 包自摸 has a liable player: tick 包自摸, or leave this empty.")
+NOT_LIABLE_DRAWN = _("A drawn hand has no liable player: leave this empty.")
 ENTRY_MESSAGES: Mapping[Any, Any] = {
     ("discarder", "required"): _("Choose who discarded the winning tile."),
     ("discarder", "contradiction"): _(

@@ -698,11 +698,16 @@ class Preview:
     notes: tuple[str, ...] = ()  # the presenter's notes in full ("under the minimum …")
 
 
-def recorded(n: int) -> Preview:
+def recorded(n: int, created: bool) -> Preview:
     """The emptied form's preview after a tap on "record", said where the preview is read
-    out (it is a live region). A repeated key is this phone's own tap again (each form
-    carries its own key), so it says the same."""
-    return Preview((), _("Hand %(n)s is recorded.") % {"n": n}, [])
+    out (it is a live region). A repeated key comes after an answer that was lost: the
+    values sent with it may differ, and they were not taken, so it says so."""
+    said = (
+        _("Hand %(n)s is recorded.") % {"n": n}
+        if created
+        else _("Hand %(n)s was recorded already: this tap added nothing.") % {"n": n}
+    )
+    return Preview((), said, [])
 
 
 def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Preview:

@@ -95,7 +95,10 @@ const recording = () => document.querySelector('[data-hand-form] button[value="a
 document.addEventListener("htmx:confirm", (event) => {
   const elt = event.detail.elt;
   if (!(elt instanceof Element) || !recording()) return;
-  if (elt.matches("[data-hand-form]") || elt.id === "sheet-live") event.preventDefault();
+  // A second tap meanwhile, too: the first is still on its way.
+  if (elt.matches('[data-hand-form], button[value="add"]') || elt.id === "sheet-live") {
+    event.preventDefault();
+  }
 });
 // A row the list already holds (from a poll answered meanwhile) is replaced, not repeated.
 document.addEventListener("htmx:oobBeforeSwap", (event) => {
@@ -127,23 +130,27 @@ document.addEventListener("reset", (event) => {
     setTimeout(() => syncHandForm(form)); // a reset event comes before the values change
   }
 });
-// While the hand is on its way the form takes no input (it is emptied when the answer
-// comes, which would lose what was typed meanwhile) and says it is busy.
+// While the hand is on its way its fields take no input (the form is emptied when the answer
+// comes, which would lose what was typed meanwhile) and the form says it is busy. Only the
+// fields: the button keeps the focus, and the preview, a live region, is read out when the
+// answer says the hand is recorded. (The button's request gives up after a while, so the
+// fields never stay shut.)
 function recordingForm(event) {
   const elt = event.detail.elt;
   return elt instanceof Element && elt.matches('button[value="add"]') ? elt.closest("form") : null;
 }
+function shut(form, busy) {
+  form.querySelectorAll(".hand-own, .hand-fields").forEach((part) => { part.inert = busy; });
+  if (busy) form.setAttribute("aria-busy", "true");
+  else form.removeAttribute("aria-busy");
+}
 document.addEventListener("htmx:beforeRequest", (event) => {
   const form = recordingForm(event);
-  if (!form) return;
-  form.inert = true;
-  form.setAttribute("aria-busy", "true");
+  if (form) shut(form, true);
 });
 document.addEventListener("htmx:afterRequest", (event) => {
   const form = recordingForm(event);
-  if (!form) return;
-  form.inert = false;
-  form.removeAttribute("aria-busy");
+  if (form) shut(form, false);
 });
 
 // A hand's delete or restore names the revision the page shows. Rows stay in the page when a

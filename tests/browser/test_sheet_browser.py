@@ -275,14 +275,22 @@ def test_while_a_hand_is_recorded_the_form_takes_no_input(phone):
         """() => document.addEventListener("htmx:beforeSend", (event) => {
           const form = event.detail.elt.closest && event.detail.elt.closest("form");
           if (event.detail.elt.matches('button[value="add"]')) {
-            window.__busy = [form.inert, form.getAttribute("aria-busy")];
+            window.__busy = [...form.querySelectorAll(".hand-own, .hand-fields")].map(
+              (part) => part.inert).concat([form.getAttribute("aria-busy")]);
           }
         })"""
     )
     record_hk(phone, "2", "3", discarder="4")
-    assert phone.evaluate("window.__busy") == [True, "true"]
+    assert phone.evaluate("window.__busy") == [True, True, "true"]
     form = phone.locator("form.hand-form")
-    assert form.evaluate("f => [f.inert, f.hasAttribute('aria-busy')]") == [False, False]
+    assert (
+        form.evaluate(
+            "f => [...f.querySelectorAll('[inert]')].length + f.hasAttribute('aria-busy')"
+        )
+        == 0
+    )
+    # The button kept the focus: a keyboard user goes on from there.
+    assert phone.evaluate("document.activeElement.value") == "add"
 
 
 def test_riichi_tenpai_is_asked_only_when_nobody_won(phone):
