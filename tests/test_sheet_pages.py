@@ -191,6 +191,9 @@ def test_riichi_worked_example_through_the_forms(client):
     html = page(client, url)
     assert hand_deltas(html, 3) == ["-1400", "4200", "-1400", "-1400"]
     assert totals(html) == ["21600", "28300", "27500", "22600"]
+    # Each player's place and final score, (points − 25,000) / 1,000 with no uma, say so.
+    english = unescape(page(client, "/en" + url))
+    assert "place 1 · score +3.3" in english and "place 4 · score −3.4" in english
     sheet = Sheet.objects.get()
     assert [h.n for h in sheet.hands.all()] == [1, 2, 3]
     # After hand 3 the dealer (player 2) stays with 2 honba.
