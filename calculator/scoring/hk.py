@@ -14,7 +14,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from .money import amount
-from .outcome import Note, Outcome, Payment, Step, Win
+from .outcome import Note, Outcome, Payment, Step, Win, at_unit
 
 MAX_FAN = 13
 
@@ -116,12 +116,7 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
         fan = rules.cap
     value = table_value(fan, rules.scale)
     steps.append(Step("table", {"fan": fan, "scale": rules.scale.value, "value": value}))
-    unit = rules.unit
-    if unit == 1:
-        points = Fraction(value)
-    else:
-        points = value * unit
-        steps.append(Step("unit", {"value": value, "unit": unit, "points": points}))
+    points = at_unit(value, rules.unit, steps)
 
     split = _split(points, hand, rules)
     steps.extend(_pay_steps(points, split, hand, rules))

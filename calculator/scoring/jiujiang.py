@@ -13,7 +13,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from .money import amount
-from .outcome import Note, Outcome, Payment, Step, Win
+from .outcome import Note, Outcome, Payment, Step, Win, at_unit
 
 
 class Pattern(StrEnum):
@@ -214,12 +214,7 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
         )
         value *= rules.base
 
-    unit = rules.unit
-    if unit == 1:
-        points = Fraction(value)
-    else:
-        points = value * unit
-        steps.append(Step("unit", {"value": value, "unit": unit, "points": points}))
+    points = at_unit(value, rules.unit, steps)
 
     payments = _split(points, hand, rules)
     mode = "self_draw" if hand.win is Win.SELF_DRAW else rules.pay.value

@@ -54,6 +54,20 @@ class Step:
         object.__setattr__(self, "args", _frozen(args))
 
 
+def at_unit(value: int, unit: Fraction, steps: list[Step]) -> Fraction:
+    """A whole table value at the table's unit, with the `unit` step when the unit is not 1.
+
+    >>> steps = []
+    >>> at_unit(8, Fraction(1, 4), steps), [step.code for step in steps]
+    (Fraction(2, 1), ['unit'])
+    """
+    if unit == 1:
+        return Fraction(value)  # no multiplication, and no step to say so
+    points = value * unit
+    steps.append(Step("unit", {"value": value, "unit": unit, "points": points}))
+    return points
+
+
 @dataclass(frozen=True)
 class Payment:
     """What one payer hands the winner. `payer` is a role: discarder, other, dealer, …"""
