@@ -170,7 +170,8 @@ def test_riichi_worked_example_through_the_forms(client):
     )
     html = page(client, url)
     assert hand_deltas(html, 1) == ["-1000", "-3900", "4900", "0"]
-    assert "Bea" in re.search(r'class="next-hand">([^<]*)<', html).group(1)  # player 2 deals
+    next_hand = re.search(r'class="next-hand">([^<]*)<', html).group(1)
+    assert "Bea" in next_hand and "東2局" in next_hand  # player 2 deals East 2
     record(client, url, winner="none", tenpai=["", "2"], riichi=[""], key="h2", **common)
     html = page(client, url)
     assert hand_deltas(html, 2) == ["-1000", "3000", "-1000", "-1000"]
@@ -194,6 +195,7 @@ def test_riichi_worked_example_through_the_forms(client):
     # Each player's place and final score, (points − 25,000) / 1,000 with no uma, say so.
     english = unescape(page(client, "/en" + url))
     assert "place 1 · score +3.3" in english and "place 4 · score −3.4" in english
+    assert "East 2 · Next hand: Bea deals · 2 honba" in english
     sheet = Sheet.objects.get()
     assert [h.n for h in sheet.hands.all()] == [1, 2, 3]
     # After hand 3 the dealer (player 2) stays with 2 honba.
@@ -655,7 +657,7 @@ def test_riichi_pot_is_worded_in_sticks_and_left_out_when_empty(client):
     url = start(client, family="riichi")
     html = page(client, "/en" + url)
     next_hand = re.search(r'class="next-hand">([^<]*)<', html).group(1)
-    assert next_hand == "Next hand: 阿明 deals · 0 honba (本場)"
+    assert next_hand == "East 1 · Next hand: 阿明 deals · 0 honba (本場)"
     common = {"fu_mode": "given", "tenpai": ["", "1"]}
     record(client, url, winner="none", riichi=["", "1", "2"], key="a", **common)
     html = page(client, "/en" + url)

@@ -413,6 +413,14 @@ def _rules_line(book: Book) -> str:
     return family.presenter(form.inputs, outcome).rules_line()
 
 
+# Riichi's hand of the game (局) by its round wind: "East 3" is the third deal of the East round.
+ROUNDS = (
+    gettext_lazy("East %(n)s"),
+    gettext_lazy("South %(n)s"),
+    gettext_lazy("West %(n)s"),
+    gettext_lazy("North %(n)s"),
+)
+
 # A long sheet lists only its latest hands unless every hand is asked for: a whole HK
 # session (16 hands) or a riichi hanchan with spare, and a phone's page and every poll's
 # answer stay the same size however long the evening runs.
@@ -455,7 +463,12 @@ def sheet_page(
     dealer_name = names[result.dealer - 1]
     next_hand = _("Next hand: %(dealer)s deals") % {"dealer": dealer_name}
     if riichi:
-        parts = [next_hand, _("%(honba)s honba (本場)") % {"honba": result.honba}]
+        wind, hand_in_round = result.round
+        parts = [
+            str(ROUNDS[wind]) % {"n": hand_in_round},
+            next_hand,
+            _("%(honba)s honba (本場)") % {"honba": result.honba},
+        ]
         if result.pot:
             sticks = int(result.pot // 1000)  # 1,000 points a stick
             parts.append(

@@ -129,6 +129,14 @@ class Result:
     pot: int  # riichi: points left on the table for the next hand
     final: tuple[Final, ...]  # riichi only
     settlement: tuple[Transfer, ...]
+    passes: int = 0  # how many times the deal has passed (riichi's 局: East 1 is 0 passes)
+
+    @property
+    def round(self) -> tuple[int, int]:
+        """Riichi's next hand as (wind, hand in it): (0, 1) is East 1, (1, 3) South 3. The
+        wind changes each time the deal has gone round the table (four players, or three)."""
+        count = len(self.totals)
+        return (self.passes // count) % 4, self.passes % count + 1
 
 
 def entry_errors(table: Table, entry: Entry) -> dict[str, str]:
@@ -203,7 +211,7 @@ def run(table: Table, entries: Sequence[Entry]) -> Result:
     """
     is_riichi = table.family == "riichi"
     count = table.players
-    dealer, honba, pot = 1, 0, 0  # the state for the next hand; pot in sticks
+    dealer, honba, pot, passes = 1, 0, 0, 0  # the state for the next hand; pot in sticks
     sums: list[Fraction | int] = [0] * count
     hands: list[Played] = []
     nothing = (ZERO,) * count
@@ -242,14 +250,16 @@ def run(table: Table, entries: Sequence[Entry]) -> Result:
             honba = honba + 1 if drawn or keeps else 0
         if not keeps:
             dealer = dealer % count + 1
+            passes += 1
 
     if not is_riichi:
         totals = tuple(map(Fraction, sums))
-        return Result(tuple(hands), totals, dealer, 0, 0, (), settle(totals))
+        return Result(tuple(hands), totals, dealer, 0, 0, (), settle(totals), passes)
     totals = tuple(Fraction(table.start + total) for total in sums)
     final = final_scores(table, totals, pot * RIICHI_STICK)
     settlement = settle([f.score * table.rate for f in final])
-    return Result(tuple(hands), totals, dealer, honba, pot * RIICHI_STICK, final, settlement)
+    pot_points = pot * RIICHI_STICK
+    return Result(tuple(hands), totals, dealer, honba, pot_points, final, settlement, passes)
 
 
 def _sheet_inputs(table: Table, entry: Entry, dealer: int, honba: int, sticks: int) -> tuple:

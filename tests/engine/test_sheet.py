@@ -322,6 +322,37 @@ def test_three_player_bisection():
 # --- edits and deletions ----------------------------------------------------------------
 
 
+@pytest.mark.parametrize("players", [4, 3])
+def test_the_round_moves_with_the_deal(players):
+    """East 1 to East 4 (three players: East 3), then South 1: a pass of the deal each time a
+    non-dealer wins; the dealer's own win and a tenpai dealer's draw keep the hand."""
+    rules = riichi.Rules(players=players)
+    table = Table("riichi", players=players)
+    assert run(table, []).round == (0, 1)  # East 1 before any hand
+    hands = []
+    for passes in range(players):
+        dealer = passes + 1
+        winner = dealer % players + 1  # the next seat wins: the deal passes
+        hands.append(ri_hand(winner, dealer, 3, 30, rules=rules))
+        result = run(table, hands)
+        done = passes + 1
+        assert result.passes == done
+        assert result.round == (done // players, done % players + 1)
+    assert run(table, hands).round == (1, 1)  # South 1
+    # The dealer wins, then a draw with the dealer tenpai: South 1 still.
+    keep = [ri_hand(1, None, 1, 30, S, rules=rules), drawn(rules=rules, tenpai=(1,))]
+    assert run(table, hands + keep).round == (1, 1)
+    # A deleted hand moves nothing.
+    gone = replace(ri_hand(2, 1, 3, 30, rules=rules), deleted=True)
+    assert run(table, [*hands, gone]).round == (1, 1)
+
+
+def test_the_round_comes_back_to_east_after_north():
+    table = Table("riichi")
+    hands = [ri_hand(n % 4 + 1, (n - 1) % 4 + 1, 1, 30) for n in range(1, 17)]
+    assert run(table, hands).round == (0, 1)  # 16 passes: North 4 done, East again
+
+
 def test_deleting_a_hand_shifts_later_dealers_and_honba():
     first = ri_hand(1, 2, 3, 30, riichi=(2,))  # the dealer's ron: dealer stays, 1 counter
     second = ri_hand(3, 4, 3, 30)
