@@ -264,9 +264,7 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
     data = form_data(request.POST)
     action = data.get("action", "add")
     sheet = opened.sheet
-    here = reverse("sheet", args=[sheet.edit_key])
-    if _everything(request):  # a form on the every-hand list comes back to it
-        here = f"{here}?hands={sheet_page.ALL_HANDS}"
+    here = _addresses(sheet, True, _everything(request))["live_url"]  # the list it came from
     n = _number(data)
     if action == "preview":
         return _preview(request, sheet, data, n)
