@@ -183,7 +183,8 @@ def served(tmp_path_factory):
     assert "serve: stopped" in "".join(lines)
     # The whole log of the run, HEAD requests and a refused Host included: no tracebacks,
     # no gunicorn warning about a body on a HEAD answer.
-    assert not [line for line in lines if "Traceback" in line or "body bytes" in line]
+    bad = [i for i, line in enumerate(lines) if "Traceback" in line or "body bytes" in line]
+    assert not bad, "".join(lines[max(0, bad[0] - 5) : bad[0] + 40]) if bad else ""
 
 
 def fetch(port: int, method: str, path: str, headers: dict | None = None, body: str | None = None):
