@@ -1,8 +1,10 @@
 """What a score sheet stores: the sheet, its hands in order, and every earlier version of each.
 
-Only what the table entered is stored. Totals, dealers, counters, the pot, final scores and
-the settlement are worked out again from the hands on every read
-(`calculator.scoring.sheet.run`), so an edit of hand 3 flows into every later hand.
+What the table entered is stored, and beside it what the sheet's last write worked out from
+it (`calculator.scoring.sheet`): the counters each hand was played under and where the sheet
+stands after its last hand. A write that changes a recorded hand works the whole sheet out
+again, so an edit of hand 3 flows into every later hand; a read takes the standing as
+stored and works out only the hands it lists (`calculator.sheets`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ class Sheet(models.Model):
     revision = models.PositiveIntegerField(default=0)  # +1 on every write
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # Where the sheet stands after its last hand, as the write of `revision` worked it out
+    # (`calculator.sheets.standing`); None, or another revision's: work it out again.
+    state = models.JSONField(null=True, default=None)
 
     def __str__(self) -> str:
         return f"{self.family} sheet {self.pk}"
@@ -45,6 +50,11 @@ class Hand(models.Model):
     deleted = models.BooleanField(default=False)
     key = models.CharField(max_length=64, null=True)  # noqa: DJ001 (NULL: no key, never unique)
     versions = models.PositiveIntegerField(default=1)
+    # The counters it was played under, as the sheet's last write worked them out: the
+    # dealer, riichi's honba and the sticks carried in (before this hand's declarations).
+    dealer = models.PositiveSmallIntegerField(default=1)
+    honba = models.PositiveIntegerField(default=0)
+    pot = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["n"]

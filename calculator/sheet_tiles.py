@@ -166,7 +166,7 @@ def record(sheet: Sheet, form: HandForm, data: QueryDict) -> Record:
         )
     if not form.is_valid() or form.analysis is None:
         return Record(action=action, title=title, ready=False)
-    book = sheets.work_out(sheet)
+    book = sheets.latest(sheet, 0)  # the standing: who deals next
     players = len(names)
     dealer = book.result.dealer
     # Players sit in number order and the dealer is East: the seat chosen above (whose

@@ -170,6 +170,13 @@ def _addresses(sheet: Sheet, editing: bool, everything: bool) -> dict[str, str]:
     }
 
 
+def _listed(sheet: Sheet, everything: bool) -> sheets.Book:
+    """The sheet with the hands its page lists worked out: the latest, or every one."""
+    if everything:
+        return sheets.work_out(sheet)
+    return sheets.latest(sheet, sheet_page.LATEST_HANDS)
+
+
 def _live(request: HttpRequest) -> bool:
     htmx = getattr(request, "htmx", None)
     return bool(htmx and not htmx.history_restore_request)
@@ -191,9 +198,9 @@ def _sheet_response(
         unchanged = _not_modified(request, sheet, editing)
         if unchanged is not None:
             return unchanged
-    book = sheets.work_out(sheet)
-    language = translation.get_language()
     everything = _everything(request)
+    book = _listed(sheet, everything)
+    language = translation.get_language()
     page = sheet_page.sheet_page(
         book, editing=editing, language=language, history=_history(sheet), everything=everything
     )
@@ -217,7 +224,9 @@ def _sheet_response(
                 context["notice"] = restore_first(hand.n)
             elif hand is not None:
                 at, data = hand.n, sheet_page.hand_data(hand)
-                preview = sheet_page.preview(book, {}, at)  # the hand as it is stored
+                stored = sheets.preview(sheet, data, at)  # the hand as it is stored
+                if isinstance(stored, sheets.Book):
+                    preview = sheet_page.preview(stored, {}, at)
         context["hand_form"] = sheet_page.hand_form(book, data or {}, found or {}, at)
         context["form_key"] = secrets.token_urlsafe(16)
         context["preview"] = preview
@@ -275,7 +284,7 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
         if action == "add":
             if _live(request):
                 return _recorded(request, opened, data)
-            sheets.add_hand(sheet, data, answer=False)  # the page it redirects to reads it
+            sheets.add_hand(sheet, data, answer=None)  # the page it redirects to reads it
             return _private(SeeOther(f"{here}#totals"))
         if action == "replace" and n is not None:
             sheets.replace_hand(sheet, n, data, answer=False)
@@ -303,13 +312,14 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
     otherwise, or for a repeated key (a retry whose first answer may have been lost), the
     whole list comes with the answer, as with a poll."""
     try:
-        created, hand, book = sheets.add_hand(opened.sheet, data)
+        created, hand, book = sheets.add_hand(opened.sheet, data, answer="hand")
     except sheets.Refused as refused:
         return _form_again(request, opened, data, refused.errors)
-    assert book is not None  # answer=True
-    index = next(i for i, shown in enumerate(book.hands) if shown.pk == hand.pk)
     everything = _everything(request)
-    in_step = created and data.get("shown") == str(book.sheet.revision - 1)
+    in_step = book is not None and data.get("shown") == str(book.sheet.revision - 1)
+    if book is None or not in_step:
+        book = _listed(Sheet.objects.get(pk=opened.sheet.pk), everything)
+    index = len(book.hands) - 1  # the new hand, when in step: the only one worked out
     page = sheet_page.sheet_page(
         book,
         editing=True,
@@ -325,7 +335,7 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
         "whole": not in_step,
         "oob": not in_step,  # the whole list, out of band
         "oob_parts": in_step,  # or only what the new hand changes
-        "added": sheet_page.added(book, index, everything) if in_step else None,
+        "added": sheet_page.added(book, everything) if in_step else None,
         "form_key": secrets.token_urlsafe(16),
         "preview": sheet_page.recorded(hand.n, created),
         "tiles_url": sheet_tiles.tiles_url(book),  # riichi's carries the new counters
@@ -347,7 +357,7 @@ def _form_again(
 ) -> HttpResponse:
     """An add refused in place: the hand form again, each error beside its field and the
     values as sent; nothing else on the page changes."""
-    book = sheets.work_out(opened.sheet)
+    book = sheets.latest(opened.sheet, 0)
     context = {
         **_addresses(opened.sheet, True, _everything(request)),
         "hand_form": sheet_page.hand_form(book, data, found),

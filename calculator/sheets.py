@@ -4,15 +4,25 @@ Every write locks the sheet's row (`select_for_update`; on SQLite the IMMEDIATE 
 takes the write lock), re-reads what it needs, and bumps the revision, so four phones writing
 at once are applied one after another and none is lost. The pages and the JSON API both call
 these functions: one code path for every write.
+
+Each write also keeps what it worked out: where the sheet stands after its last hand
+(`Sheet.state`, stamped with the revision it belongs to) and the counters every hand was
+played under. A new hand is played from the standing alone; a change to a recorded hand
+works the whole sheet out again (`book.fold`) and stores what changed. A page then reads the
+standing and works out only the hands it lists, each from its own counters, so a long
+sheet costs no more to show than a short one. A standing that is missing or from another
+revision (or from an older engine: `LEDGER`) is never trusted: the read works every hand out.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from fractions import Fraction
+from typing import Any, Literal
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from calculator.forms.sheet import (
@@ -28,6 +38,9 @@ from calculator.scoring import sheet as book
 
 KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe writes
 REVISION = re.compile(r"[0-9]{1,9}")  # ASCII digits, never a huge number to convert
+# The stored standings' stamp: raised whenever the engine would now work a stored hand out
+# differently, so that no sheet shows what an older engine stored.
+LEDGER = 1
 
 
 class Refused(Exception):
@@ -51,26 +64,83 @@ def open_sheet(key: str) -> Opened | None:
     """The sheet whose edit or view key this is; None for an unknown key."""
     if not KEY.fullmatch(key):  # a key is URL-safe base64: anything else is unknown
         return None
-    found = Sheet.objects.filter(edit_key=key).first()
-    if found is not None:
-        return Opened(found, True)
-    found = Sheet.objects.filter(view_key=key).first()
-    return None if found is None else Opened(found, False)
+    # One query for either key; were a key both one sheet's edit key and another's view key
+    # (144 random bits each: never), the edit key would win.
+    found = list(Sheet.objects.filter(Q(edit_key=key) | Q(view_key=key))[:2])
+    for sheet in found:
+        if sheet.edit_key == key:
+            return Opened(sheet, True)
+    return Opened(found[0], False) if found else None
 
 
 @dataclass(frozen=True)
 class Book:
-    """A sheet worked out: its hands as stored, how each was read, and the engine's result."""
+    """A sheet worked out: its hands as stored (every one, or the latest), how each was read,
+    the engine's result for them, and where the sheet stands after its last hand."""
 
     sheet: Sheet
     hands: tuple[Hand, ...]
     reads: tuple[ReadHand, ...]
     table: book.Table
     result: book.Result
+    state: book.State
+
+    @property
+    def count(self) -> int:
+        """The sheet's hands, deleted ones too, whether or not all are in `hands`."""
+        return self.state.count
+
+    @property
+    def whole(self) -> bool:
+        return len(self.hands) == self.state.count
 
 
 def players_of(sheet: Sheet) -> int:
     return len(sheet.players)
+
+
+def _table(sheet: Sheet) -> book.Table:
+    return table_of(sheet.family, sheet.rules, players_of(sheet))
+
+
+def _state_json(state: book.State, revision: int) -> dict[str, Any]:
+    return {
+        "ledger": LEDGER,
+        "revision": revision,
+        "dealer": state.dealer,
+        "honba": state.honba,
+        "pot": state.pot,
+        "passes": state.passes,
+        "sums": [str(total) for total in state.sums],  # exact: "-25/2", never a float
+        "count": state.count,
+        "live": state.live,
+    }
+
+
+def standing(sheet: Sheet) -> book.State | None:
+    """Where the sheet stands as its last write stored it; None when that cannot be
+    trusted (no standing, another revision's, an older engine's)."""
+    stored = sheet.state
+    if (
+        not isinstance(stored, dict)
+        or stored.get("ledger") != LEDGER
+        or stored.get("revision") != sheet.revision
+    ):
+        return None
+    sums = tuple(_plain(Fraction(total)) for total in stored["sums"])
+    return book.State(
+        stored["dealer"],
+        stored["honba"],
+        stored["pot"],
+        stored["passes"],
+        sums,
+        stored["count"],
+        stored["live"],
+    )
+
+
+def _plain(value: Fraction) -> Fraction | int:
+    return value.numerator if value.denominator == 1 else value
 
 
 def stored_data(hand: Hand) -> dict[str, str]:
@@ -118,34 +188,130 @@ def work_out(
     entries = [
         replace(read.entry, deleted=hand.deleted) for read, hand in zip(reads, hands, strict=True)
     ]
-    return Book(sheet, tuple(hands), tuple(reads), table, book.run(table, entries))
+    played, state = book.fold(table, entries)
+    return Book(sheet, tuple(hands), tuple(reads), table, book.finish(table, state, played), state)
+
+
+def _booked(
+    sheet: Sheet,
+    hands: list[Hand],
+    state: book.State,
+    reads: list[ReadHand] | None = None,
+) -> Book:
+    """The sheet standing at `state`, with `hands` (the latest) worked out again, each from
+    the counters it was played under."""
+    table = _table(sheet)
+    family, rules = sheet.family, sheet.rules
+    if reads is None:
+        reads = [
+            read_stored(family, rules, table, hand.winner, hand.discarder, hand.params)
+            for hand in hands
+        ]
+    played = [
+        book.replay(
+            table,
+            replace(read.entry, deleted=hand.deleted),
+            hand.n,
+            hand.dealer,
+            hand.honba,
+            hand.pot,
+        )
+        for read, hand in zip(reads, hands, strict=True)
+    ]
+    return Book(sheet, tuple(hands), tuple(reads), table, book.finish(table, state, played), state)
+
+
+def latest(sheet: Sheet, listed: int) -> Book:
+    """The sheet as its last write left it, with its latest `listed` hands worked out again
+    (every hand, when its stored standing cannot be trusted)."""
+    state = standing(sheet)
+    if state is None:
+        return work_out(sheet)
+    hands = list(reversed(sheet.hands.order_by("-n")[:listed])) if listed else []
+    if hands and hands[-1].n != state.count:  # hands stored past the standing
+        return work_out(sheet)
+    return _booked(sheet, hands, state)
 
 
 def preview(sheet: Sheet, data: Any, at: int | None = None) -> Book | dict[str, Any]:
-    """The sheet as it would be with this hand recorded (or hand `at` replaced), or the
-    errors JSON; nothing is stored."""
+    """This hand worked out as if recorded (or as hand `at`, replaced), or the errors JSON;
+    nothing is stored. The book's hands are that one hand; its totals, the sheet's now."""
     read = _read(sheet, data)
     if not isinstance(read, ReadHand):
         return read
-    return work_out(sheet, trying=read, at=at)
+    state = standing(sheet)
+    stored = sheet.hands.filter(n=at).first() if at is not None else None
+    if state is None or (at is not None and stored is None):
+        return work_out(sheet, trying=read, at=at)
+    draft = Hand(
+        sheet=sheet,
+        n=state.count + 1,
+        winner=read.winner,
+        discarder=read.discarder,
+        params=read.params,
+        dealer=state.dealer,
+        honba=state.honba,
+        pot=state.pot,
+    )
+    if stored is not None:
+        # In hand n's place: its own counters, whatever it is changed to.
+        draft.n, draft.deleted, draft.versions = stored.n, stored.deleted, stored.versions
+        draft.dealer, draft.honba, draft.pot = stored.dealer, stored.honba, stored.pot
+    return _booked(sheet, [draft], state, [read])
 
 
 def create(new: NewSheet) -> Sheet:
-    return Sheet.objects.create(family=new.family, rules=new.rules, players=list(new.names))
+    table = table_of(new.family, new.rules, len(new.names))
+    return Sheet.objects.create(
+        family=new.family,
+        rules=new.rules,
+        players=list(new.names),
+        state=_state_json(book.begin(table), 0),
+    )
 
 
 def _read(sheet: Sheet, data: Any) -> ReadHand | dict[str, Any]:
-    table = table_of(sheet.family, sheet.rules, players_of(sheet))
-    return read_hand(sheet.family, sheet.rules, table, data)
+    return read_hand(sheet.family, sheet.rules, _table(sheet), data)
 
 
 def _locked(sheet: Sheet) -> Sheet:
     return Sheet.objects.select_for_update().get(pk=sheet.pk)
 
 
-def _bump(sheet: Sheet) -> None:
+def _bump(sheet: Sheet, state: book.State) -> None:
+    """The write is done: a new revision, and the standing it leaves stored with it."""
     sheet.revision += 1
-    sheet.save(update_fields=["revision", "updated"])
+    sheet.state = _state_json(state, sheet.revision)
+    sheet.save(update_fields=["revision", "updated", "state"])
+
+
+def rework(sheet: Sheet) -> Book:
+    """Every hand worked out again and what that gives stored, for a sheet whose standing
+    is missing or not trusted (hands restored from a backup, `LEDGER` raised). Nothing
+    the table sees changes, so the revision stays."""
+    with transaction.atomic():
+        sheet = _locked(sheet)
+        worked = _rework(sheet, list(sheet.hands.all()))
+        sheet.state = _state_json(worked.state, sheet.revision)
+        sheet.save(update_fields=["state"])
+    return worked
+
+
+def _rework(sheet: Sheet, hands: list[Hand]) -> Book:
+    """Every hand worked out again in order, and the counters that changed stored (an
+    edit of hand 3 moves the dealer and honba of every later hand)."""
+    worked = work_out(sheet, hands)
+    changed = []
+    for hand, read, played in zip(hands, worked.reads, worked.result.hands, strict=True):
+        # The sticks carried in: a deleted hand's declarations never reached the table.
+        pot = played.riichi_sticks - (0 if played.deleted else len(read.entry.riichi))
+        counters = (played.dealer, played.honba, pot)
+        if (hand.dealer, hand.honba, hand.pot) != counters:
+            hand.dealer, hand.honba, hand.pot = counters
+            changed.append(hand)
+    if changed:
+        Hand.objects.bulk_update(changed, ["dealer", "honba", "pot"])
+    return worked
 
 
 def _key(data: Any) -> str | None:
@@ -163,32 +329,40 @@ def _key(data: Any) -> str | None:
     return key
 
 
-def add_hand(sheet: Sheet, data: Any, *, answer: bool = True) -> tuple[bool, Hand, Book | None]:
-    """Record a hand. Returns (created, hand, the sheet as of that write): with a key
-    already used, (False, the first hand, the sheet now) and nothing changes, whatever the
-    other values are. `answer=False`: no sheet worked out (a page redirects, then reads it)."""
+Answer = Literal["sheet", "hand"] | None
+
+
+def add_hand(
+    sheet: Sheet, data: Any, *, answer: Answer = "sheet"
+) -> tuple[bool, Hand, Book | None]:
+    """Record a hand. Returns (created, hand, the sheet as of that write). With a key already
+    used: (False, the first hand, the sheet now), and nothing changes, whatever the other
+    values are. `answer`: "sheet", every hand worked out (the API's answer); "hand", only the
+    new one, beside the standing (the page's answer in place; None for a repeated key,
+    whose answer draws the list again); None, nothing (a page that redirects, then reads)."""
     key = _key(data)
     read = _read(sheet, data)
     if not isinstance(read, ReadHand):
         first = sheet.hands.filter(key=key).first() if key else None
         if first is not None:
-            return False, first, work_out(first.sheet) if answer else None
+            return False, first, work_out(first.sheet) if answer == "sheet" else None
         raise Refused(400, read)
     try:
         with transaction.atomic():
             sheet = _locked(sheet)
-            # Answering, the hands are read anyway for the answer: the key and the count
-            # come from them. A page's write, which answers with a redirect, asks for less.
-            before = list(sheet.hands.all()) if answer else None
+            # The API's answer reads every hand anyway: the key and the count come from them.
+            before = list(sheet.hands.all()) if answer == "sheet" else None
             if key is not None:
                 if before is None:
                     first = sheet.hands.filter(key=key).first()
                 else:
                     first = next((hand for hand in before if hand.key == key), None)
                 if first is not None:
-                    return False, first, work_out(sheet, before) if answer else None
-            count = sheet.hands.count() if before is None else len(before)
-            if count >= MAX_HANDS:
+                    return False, first, work_out(sheet, before) if answer == "sheet" else None
+            state = standing(sheet)
+            if state is None:  # nothing stored to play it from: every hand worked out again
+                state = _rework(sheet, before or list(sheet.hands.all())).state
+            if state.count >= MAX_HANDS:
                 raise Refused(
                     400,
                     {
@@ -201,23 +375,32 @@ def add_hand(sheet: Sheet, data: Any, *, answer: bool = True) -> tuple[bool, Han
                         ]
                     },
                 )
+            played, after = book.play(_table(sheet), read.entry, state)
             hand = Hand.objects.create(
                 sheet=sheet,
-                n=count + 1,
+                n=played.n,
                 winner=read.winner,
                 discarder=read.discarder,
                 params=read.params,
                 key=key,
+                dealer=state.dealer,
+                honba=state.honba,
+                pot=state.pot,
             )
-            _bump(sheet)
+            _bump(sheet, after)
     except IntegrityError:
         # Two adds with one key raced past the check: the database kept the first.
         first = Hand.objects.filter(sheet_id=sheet.pk, key=key).first() if key else None
         if first is None:
             raise
-        return False, first, work_out(first.sheet) if answer else None
+        return False, first, work_out(first.sheet) if answer == "sheet" else None
     # The sheet as of this write: the hands before it, and this one last (numbers only grow).
-    return True, hand, work_out(sheet, [*before, hand]) if before is not None else None
+    if answer == "sheet":
+        assert before is not None
+        return True, hand, work_out(sheet, [*before, hand])
+    if answer == "hand":
+        return True, hand, _booked(sheet, [hand], after, [read])
+    return True, hand, None
 
 
 def _revision(data: Any, sheet: Sheet) -> None:
@@ -292,9 +475,9 @@ def replace_hand(sheet: Sheet, n: int, data: Any, *, answer: bool = True) -> Boo
         hand.winner, hand.discarder, hand.params = read.winner, read.discarder, read.params
         hand.versions += 1
         hand.save(update_fields=["winner", "discarder", "params", "versions"])
-        _bump(sheet)
-        hands = list(sheet.hands.all()) if answer else []  # the sheet as of this write
-    return work_out(sheet, hands) if answer else None
+        worked = _rework(sheet, list(sheet.hands.all()))  # the sheet as of this write
+        _bump(sheet, worked.state)
+    return worked if answer else None
 
 
 def set_deleted(
@@ -305,12 +488,16 @@ def set_deleted(
         sheet = _locked(sheet)
         hand = _hand(sheet, n)
         _revision(data, sheet)
-        if hand.deleted != deleted:
-            hand.deleted = deleted
-            hand.save(update_fields=["deleted"])
-            _bump(sheet)
-        hands = list(sheet.hands.all()) if answer else []  # the sheet as of this write
-    return work_out(sheet, hands) if answer else None
+        hands = list(sheet.hands.all())
+        if hand.deleted == deleted:  # already so: nothing changes
+            return work_out(sheet, hands) if answer else None
+        hand.deleted = deleted
+        hand.save(update_fields=["deleted"])
+        # The sheet as of this write (its hands were read before the change: this one too).
+        next(h for h in hands if h.n == n).deleted = deleted
+        worked = _rework(sheet, hands)
+        _bump(sheet, worked.state)
+    return worked if answer else None
 
 
 def last_live_hand(sheet: Sheet) -> Hand | None:

@@ -146,6 +146,11 @@ class Presenter:
             "amount": money(self.outcome.winner_receives)
         }
 
+    def result_line(self) -> str:
+        """The headline without the table rules a family may end it with: a score sheet says
+        its rules once, under its title."""
+        return self.headline()
+
     def sentence(self) -> str:
         """Who pays it, in one line (the first card, link previews, the copied result)."""
         return who_pays_sentence(self.outcome)

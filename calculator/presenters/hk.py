@@ -98,14 +98,17 @@ class Presenter(BasePresenter):
         return args
 
     def headline(self) -> str:
+        result = self.result_line()
+        return gettext("%(result)s (%(rules)s)") % {"result": result, "rules": self.rules_line()}
+
+    def result_line(self) -> str:
         hand, _rules = self.inputs
         win = _("包自摸") if hand.liable else WIN_SHORT[hand.win]
-        result = gettext("%(fan)s fan, %(win)s: the winner receives %(amount)s") % {
+        return gettext("%(fan)s fan, %(win)s: the winner receives %(amount)s") % {
             "fan": hand.fan,
             "win": win,
             "amount": money(self.outcome.winner_receives),
         }
-        return gettext("%(result)s (%(rules)s)") % {"result": result, "rules": self.rules_line()}
 
     def rules_words(self) -> list[str]:
         """The stake (when the unit is not 1), then the three things every table must agree

@@ -75,7 +75,13 @@ def hand_json(book: Book, index: int) -> dict[str, Any]:
     return payload
 
 
+def _whole(book: Book) -> None:
+    if not book.whole:  # the API and the CSV list every hand
+        raise ValueError(f"{len(book.hands)} of {book.count} hands worked out")
+
+
 def sheet_json(book: Book) -> dict[str, Any]:
+    _whole(book)
     sheet, result = book.sheet, book.result
     payload: dict[str, Any] = {
         "family": sheet.family,
@@ -117,6 +123,7 @@ def _cell(value: Any) -> str:
 
 def sheet_csv(book: Book) -> str:
     """One row per hand not deleted, then the totals: what a spreadsheet needs."""
+    _whole(book)
     sheet = book.sheet
     names = hand_params(FAMILIES[sheet.family])
     extra = ["liable_player"] if sheet.family == "hk" else []

@@ -369,22 +369,6 @@ def _version_summary(book: Book, version: HandVersion) -> str:
     return " · ".join([who, *_entered(book, version.params)])
 
 
-def hand_headline(presenter: Any) -> str:
-    """The presenter's headline without the table rules a family may end it with ("… (半辣 ·
-    全銃 · 10 番頂)"): the sheet says its rules once, under the title."""
-    full = presenter.headline()
-    rules = presenter.rules_line()
-    if not rules:
-        return full
-    mark = "\x00"
-    _before, _mark, suffix = (
-        _("%(result)s (%(rules)s)") % {"result": mark, "rules": rules}
-    ).partition(mark)
-    if _before == "" and suffix and full.endswith(suffix):
-        return full[: -len(suffix)]
-    return full
-
-
 def row_notes(presenter: Any) -> tuple[str, ...]:
     return tuple(
         str(ROW_NOTES[note.code]) % format_args(note.args)
@@ -486,8 +470,13 @@ def sheet_page(
         edit_base = f"{edit_base}?hands={ALL_HANDS}&"
     else:
         edit_base = f"{edit_base}?"
-    first = 0 if everything else max(0, len(book.hands) - LATEST_HANDS)
-    for index in range(first, len(book.hands)) if only is None else (only,):
+    count = book.count
+    listed = count if everything else min(count, LATEST_HANDS)
+    # The book holds the listed hands at least (the latest, or every one), `only`'s at least.
+    drawn = range(len(book.hands) - listed, len(book.hands)) if only is None else (only,)
+    if only is None and drawn.start < 0:
+        raise ValueError(f"{listed} hands to list, {len(book.hands)} worked out")
+    for index in drawn:
         hand, played = book.hands[index], result.hands[index]
         entry = book.reads[index].entry
         notes: tuple[str, ...] = ()
@@ -496,7 +485,7 @@ def sheet_page(
             summary = _deleted_summary(book, index)
         elif played.outcome is not None and played.inputs is not None:
             presenter = family.presenter(played.inputs, played.outcome)
-            summary, notes = hand_headline(presenter), row_notes(presenter)
+            summary, notes = presenter.result_line(), row_notes(presenter)
         elif hand.winner is None and riichi:
             tenpai = entry.tenpai
             summary = (
@@ -548,7 +537,6 @@ def sheet_page(
         )
         for t in result.settlement
     )
-    live = [hand for hand in book.hands if not hand.deleted]
     view_url = absolute(reverse("sheet_view", args=[sheet.view_key]))
     return SheetPage(
         family=family,
@@ -557,11 +545,11 @@ def sheet_page(
         players=players,
         next_hand=next_hand,
         hands=tuple(reversed(rows)),
-        earlier=first,
-        listed=len(book.hands) - first,
-        all_count=len(book.hands),
+        earlier=count - listed,
+        listed=listed,
+        all_count=count,
         everything=everything,
-        shorter=everything and len(book.hands) > LATEST_HANDS,
+        shorter=everything and count > LATEST_HANDS,
         settlement=settlement,
         settle_unit=(
             _("Final scores × the rate (%(rate)s)") % {"rate": presenting.money(book.table.rate)}
@@ -575,7 +563,7 @@ def sheet_page(
         view_url=view_url,
         edit_url=absolute(reverse("sheet", args=[sheet.edit_key])) if editing else "",
         qr_url=reverse("sheet_qr", args=[sheet.view_key]),
-        undo_n=live[-1].n if live else None,
+        undo_n=book.state.live,
         etag=etag(sheet.revision, language, editing, everything),
     )
 
@@ -588,12 +576,12 @@ class Added:
     first: bool  # the sheet's first hand: "no hands yet" goes
 
 
-def added(book: Book, index: int, everything: bool) -> Added:
-    count = len(book.hands)
-    dropped = None
-    if not everything and count > LATEST_HANDS:
-        dropped = book.hands[count - 1 - LATEST_HANDS].n
-    return Added(dropped, count == 1 and index == 0)
+def added(book: Book, everything: bool) -> Added:
+    """What the sheet's latest hand, just added, changes in the list on the page."""
+    count = book.count
+    # Hands are numbered in order from 1, so the one now 31st from the top is this number.
+    dropped = count - LATEST_HANDS if not everything and count > LATEST_HANDS else None
+    return Added(dropped, count == 1)
 
 
 # --- one hand's form -----------------------------------------------------------------------
@@ -739,7 +727,7 @@ def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Pre
     if played.outcome is not None and played.inputs is not None:
         family = FAMILIES[book.sheet.family]
         presenter = family.presenter(played.inputs, played.outcome)
-        summary = hand_headline(presenter)
+        summary = presenter.result_line()
         notes = tuple(presenter.describe_note(note) for note in presenter.notes)
     deltas = tuple(
         (name, signed(delta), presenting.exact(delta))

@@ -122,7 +122,7 @@ class Transfer:
 
 @dataclass(frozen=True)
 class Result:
-    hands: tuple[Played, ...]
+    hands: tuple[Played, ...]  # every hand, or those worked out again (`finish`)
     totals: tuple[Fraction, ...]  # per player: sum of deltas (riichi: start + that = points)
     dealer: int  # the dealer for the next hand
     honba: int  # the counters for the next hand
@@ -193,6 +193,109 @@ def entry_errors(table: Table, entry: Entry) -> dict[str, str]:
     return errors
 
 
+@dataclass(frozen=True)
+class State:
+    """Where a sheet stands after some of its hands: what the next hand is played under, and
+    the totals so far. The fold's accumulator, and what a write keeps beside the hands."""
+
+    dealer: int = 1  # the dealer for the next hand
+    honba: int = 0  # riichi counters for the next hand (0 elsewhere)
+    pot: int = 0  # riichi sticks left on the table (sticks, not points)
+    passes: int = 0  # how many times the deal has passed
+    sums: tuple[Fraction | int, ...] = ()  # per player, the deltas so far
+    count: int = 0  # hands so far, deleted ones too
+    live: int | None = None  # the latest hand not deleted
+
+
+def begin(table: Table) -> State:
+    """A sheet before its first hand: player 1 deals, nothing on the table."""
+    return State(sums=(0,) * table.players)
+
+
+def play(table: Table, entry: Entry, state: State) -> tuple[Played, State]:
+    """One hand of the fold: hand number `state.count + 1`, played under `state`; its result
+    and the state after it. ValueError if the hand fails `entry_errors`."""
+    is_riichi = table.family == "riichi"
+    n = state.count + 1
+    dealer, honba, pot = state.dealer, state.honba, state.pot
+    if entry.deleted:
+        # Counts for nothing, not even its riichi declarations.
+        shown = pot if is_riichi else 0
+        nothing = (ZERO,) * table.players
+        return Played(n, dealer, honba, shown, None, None, nothing, True), replace(state, count=n)
+    if errors := entry_errors(table, entry):
+        raise ValueError(f"hand {n}: {errors}")
+    sticks = pot + len(entry.riichi) if is_riichi else 0
+    outcome: Outcome | None = None
+    inputs: tuple | None = None
+    if entry.winner is None:
+        deltas = _drawn(table, entry)
+        if is_riichi:
+            keeps = dealer in entry.tenpai
+        else:
+            keeps = table.family not in PASS_EVERY_HAND
+    else:
+        inputs = _sheet_inputs(table, entry, dealer, honba, sticks)
+        outcome = ENGINES[table.family](*inputs)
+        deltas = _won(table, entry, outcome, dealer)
+        keeps = entry.winner == dealer and table.family not in PASS_EVERY_HAND
+    for player in entry.riichi:
+        deltas[player - 1] -= RIICHI_STICK
+    sums = tuple(total + delta for total, delta in zip(state.sums, deltas, strict=True))
+    played = Played(n, dealer, honba, sticks, outcome, inputs, tuple(map(Fraction, deltas)), False)
+    if is_riichi:
+        # A draw leaves the sticks on the table and adds a counter, whoever deals next;
+        # a win takes the sticks, and only the dealer's own win adds a counter.
+        drawn = entry.winner is None
+        pot = sticks if drawn else 0
+        honba = honba + 1 if drawn or keeps else 0
+    passes = state.passes
+    if not keeps:
+        dealer = dealer % table.players + 1
+        passes += 1
+    return played, State(dealer, honba, pot, passes, sums, n, n)
+
+
+def replay(table: Table, entry: Entry, n: int, dealer: int, honba: int, pot: int) -> Played:
+    """Hand n again, from the counters it was played under (`Played.dealer`, `.honba`, and
+    the sticks carried in): the same result as in the fold, without the hands before it."""
+    start = State(dealer, honba, pot, 0, (0,) * table.players, n - 1)
+    return play(table, entry, start)[0]
+
+
+def finish(table: Table, state: State, hands: Sequence[Played] = ()) -> Result:
+    """Totals, riichi final scores and the settlement of a sheet standing at `state`, with
+    `hands` (those worked out again: all of them, or the latest) as its hands."""
+    if table.family != "riichi":
+        totals = tuple(map(Fraction, state.sums))
+        settlement = settle(totals)
+        return Result(tuple(hands), totals, state.dealer, 0, 0, (), settlement, state.passes)
+    totals = tuple(Fraction(table.start + total) for total in state.sums)
+    pot_points = state.pot * RIICHI_STICK
+    final = final_scores(table, totals, pot_points)
+    settlement = settle([f.score * table.rate for f in final])
+    return Result(
+        tuple(hands),
+        totals,
+        state.dealer,
+        state.honba,
+        pot_points,
+        final,
+        settlement,
+        state.passes,
+    )
+
+
+def fold(table: Table, entries: Sequence[Entry]) -> tuple[tuple[Played, ...], State]:
+    """Every hand in order, each played under the state the hands before it left."""
+    state = begin(table)
+    hands = []
+    for entry in entries:
+        played, state = play(table, entry, state)
+        hands.append(played)
+    return tuple(hands), state
+
+
 def run(table: Table, entries: Sequence[Entry]) -> Result:
     """Everything a sheet shows, from its hands in order. ValueError if a hand fails
     `entry_errors` (the web layer reports those before storing anything).
@@ -209,57 +312,8 @@ def run(table: Table, entries: Sequence[Entry]) -> Result:
     >>> [(t.payer, t.payee, str(t.amount)) for t in result.settlement]
     [(4, 1, '20'), (3, 1, '12'), (2, 1, '4')]
     """
-    is_riichi = table.family == "riichi"
-    count = table.players
-    dealer, honba, pot, passes = 1, 0, 0, 0  # the state for the next hand; pot in sticks
-    sums: list[Fraction | int] = [0] * count
-    hands: list[Played] = []
-    nothing = (ZERO,) * count
-    for n, entry in enumerate(entries, 1):
-        if entry.deleted:
-            # Counts for nothing, not even its riichi declarations.
-            shown = pot if is_riichi else 0
-            hands.append(Played(n, dealer, honba, shown, None, None, nothing, True))
-            continue
-        if errors := entry_errors(table, entry):
-            raise ValueError(f"hand {n}: {errors}")
-        sticks = pot + len(entry.riichi) if is_riichi else 0
-        outcome: Outcome | None = None
-        inputs: tuple | None = None
-        if entry.winner is None:
-            deltas = _drawn(table, entry)
-            if is_riichi:
-                keeps = dealer in entry.tenpai
-            else:
-                keeps = table.family not in PASS_EVERY_HAND
-        else:
-            inputs = _sheet_inputs(table, entry, dealer, honba, sticks)
-            outcome = ENGINES[table.family](*inputs)
-            deltas = _won(table, entry, outcome, dealer)
-            keeps = entry.winner == dealer and table.family not in PASS_EVERY_HAND
-        for player in entry.riichi:
-            deltas[player - 1] -= RIICHI_STICK
-        sums = [total + delta for total, delta in zip(sums, deltas, strict=True)]
-        exact = tuple(map(Fraction, deltas))
-        hands.append(Played(n, dealer, honba, sticks, outcome, inputs, exact, False))
-        if is_riichi:
-            # A draw leaves the sticks on the table and adds a counter, whoever deals next;
-            # a win takes the sticks, and only the dealer's own win adds a counter.
-            drawn = entry.winner is None
-            pot = sticks if drawn else 0
-            honba = honba + 1 if drawn or keeps else 0
-        if not keeps:
-            dealer = dealer % count + 1
-            passes += 1
-
-    if not is_riichi:
-        totals = tuple(map(Fraction, sums))
-        return Result(tuple(hands), totals, dealer, 0, 0, (), settle(totals), passes)
-    totals = tuple(Fraction(table.start + total) for total in sums)
-    final = final_scores(table, totals, pot * RIICHI_STICK)
-    settlement = settle([f.score * table.rate for f in final])
-    pot_points = pot * RIICHI_STICK
-    return Result(tuple(hands), totals, dealer, honba, pot_points, final, settlement, passes)
+    hands, state = fold(table, entries)
+    return finish(table, state, hands)
 
 
 def _sheet_inputs(table: Table, entry: Entry, dealer: int, honba: int, sticks: int) -> tuple:
