@@ -132,9 +132,14 @@ def _opened(key: str) -> sheets.Opened:
     return opened
 
 
-def _history(sheet: Sheet) -> dict[int, list[HandVersion]]:
+def _history(book: sheets.Book) -> dict[int, list[HandVersion]]:
+    """The earlier versions of the hands the book holds (those the page lists)."""
     found: dict[int, list[HandVersion]] = {}
-    for version in HandVersion.objects.filter(hand__sheet=sheet).order_by("version"):
+    if book.whole:  # every hand: by sheet, not by a list of them all
+        versions = HandVersion.objects.filter(hand__sheet=book.sheet)
+    else:
+        versions = HandVersion.objects.filter(hand_id__in=[hand.pk for hand in book.hands])
+    for version in versions.order_by("version"):
         found.setdefault(version.hand_id, []).append(version)
     return found
 
@@ -202,7 +207,7 @@ def _sheet_response(
     book = _listed(sheet, everything)
     language = translation.get_language()
     page = sheet_page.sheet_page(
-        book, editing=editing, language=language, history=_history(sheet), everything=everything
+        book, editing=editing, language=language, history=_history(book), everything=everything
     )
     addresses = _addresses(sheet, editing, everything)
     context = _base(request, addresses["live_url"], page.title)
@@ -324,7 +329,7 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
         book,
         editing=True,
         language=translation.get_language(),
-        history={} if in_step else _history(opened.sheet),  # a new hand has no history
+        history={} if in_step else _history(book),  # a new hand has no history
         everything=everything,
         only=index if in_step else None,
     )

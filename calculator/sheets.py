@@ -352,17 +352,17 @@ def add_hand(
             sheet = _locked(sheet)
             # The API's answer reads every hand anyway: the key and the count come from them.
             before = list(sheet.hands.all()) if answer == "sheet" else None
-            if key is not None:
-                if before is None:
-                    first = sheet.hands.filter(key=key).first()
-                else:
-                    first = next((hand for hand in before if hand.key == key), None)
+            if key is not None and before is not None:
+                first = next((hand for hand in before if hand.key == key), None)
                 if first is not None:
-                    return False, first, work_out(sheet, before) if answer == "sheet" else None
+                    return False, first, work_out(sheet, before)
             state = standing(sheet)
             if state is None:  # nothing stored to play it from: every hand worked out again
                 state = _rework(sheet, before or list(sheet.hands.all())).state
             if state.count >= MAX_HANDS:
+                first = sheet.hands.filter(key=key).first() if key and before is None else None
+                if first is not None:  # a retry of the last hand a full sheet took
+                    return False, first, None
                 raise Refused(
                     400,
                     {
@@ -375,18 +375,18 @@ def add_hand(
                         ]
                     },
                 )
-            played, after = book.play(_table(sheet), read.entry, state)
-            hand = Hand.objects.create(
-                sheet=sheet,
-                n=played.n,
-                winner=read.winner,
-                discarder=read.discarder,
-                params=read.params,
-                key=key,
-                dealer=state.dealer,
-                honba=state.honba,
-                pot=state.pot,
-            )
+            table = _table(sheet)
+            played, after = book.play(table, read.entry, state)
+            try:
+                hand = _insert(sheet, read, key, state, played.n)
+            except IntegrityError:
+                first = sheet.hands.filter(key=key).first() if key else None
+                if first is not None:  # the key is taken: this is a repeat
+                    return False, first, work_out(sheet) if answer == "sheet" else None
+                # Hands stored past the standing took the number: work them all out first.
+                state = _rework(sheet, list(sheet.hands.all())).state
+                played, after = book.play(table, read.entry, state)
+                hand = _insert(sheet, read, key, state, played.n)
             _bump(sheet, after)
     except IntegrityError:
         # Two adds with one key raced past the check: the database kept the first.
@@ -401,6 +401,24 @@ def add_hand(
     if answer == "hand":
         return True, hand, _booked(sheet, [hand], after, [read])
     return True, hand, None
+
+
+def _insert(sheet: Sheet, read: ReadHand, key: str | None, state: book.State, n: int) -> Hand:
+    """Hand n stored, played under `state`. In a savepoint: a key already used is found by
+    the database's unique constraint when the insert fails, which spares every other add a
+    lookup, and the write goes on in the same transaction."""
+    with transaction.atomic():
+        return Hand.objects.create(
+            sheet=sheet,
+            n=n,
+            winner=read.winner,
+            discarder=read.discarder,
+            params=read.params,
+            key=key,
+            dealer=state.dealer,
+            honba=state.honba,
+            pot=state.pot,
+        )
 
 
 def _revision(data: Any, sheet: Sheet) -> None:

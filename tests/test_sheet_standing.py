@@ -228,3 +228,27 @@ def test_rework_sheets_stores_what_a_page_would_otherwise_work_out_every_time():
     check_stored(spoilt)
     assert Sheet.objects.get(pk=spoilt.pk).revision == 1  # nothing the table sees changed
     check_stored(fine)
+
+
+@pytest.mark.parametrize("answer", ["sheet", "hand", None])
+def test_an_add_after_hands_stored_past_the_standing_takes_the_next_number(answer):
+    sheet = new_sheet("hk")
+    sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "fan": "3"})
+    Hand.objects.create(sheet=sheet, n=2, winner=2, discarder=1, params={"fan": "5"})
+    created, hand, _book = sheets.add_hand(
+        sheet, {"winner": "3", "win": "self_draw", "fan": "4", "key": "k"}, answer=answer
+    )
+    assert created and hand.n == 3
+    check_stored(sheet)
+
+
+@pytest.mark.parametrize("answer", ["sheet", "hand", None])
+def test_a_repeated_key_records_nothing_whatever_the_answer(answer):
+    sheet = new_sheet("hk")
+    first = sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "fan": "3", "key": "k"})[1]
+    created, hand, _book = sheets.add_hand(
+        sheet, {"winner": "2", "win": "self_draw", "fan": "9", "key": "k"}, answer=answer
+    )
+    assert not created and hand.pk == first.pk
+    assert Sheet.objects.get(pk=sheet.pk).revision == 1 and sheet.hands.count() == 1
+    check_stored(sheet)
