@@ -7,6 +7,7 @@ import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlencode
@@ -28,7 +29,7 @@ from calculator.forms.sheet import (
     family_choices,
     hand_params,
 )
-from calculator.models import Hand, HandVersion
+from calculator.models import Hand, HandVersion, Sheet
 from calculator.presenting import format_args
 from calculator.sheets import Book, stored_data
 from calculator.views import absolute
@@ -268,7 +269,7 @@ class SheetPage:
     settlement: tuple[SettleRow, ...]
     settle_unit: str
     is_riichi: bool
-    rules_line: str
+    sheet: Sheet  # for the rules line, worded only where a page shows it
     csv_url: str
     view_url: str  # absolute
     edit_url: str  # absolute; "" on the view page
@@ -276,6 +277,12 @@ class SheetPage:
     undo_n: int | None
     etag: str
     extras: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def rules_line(self) -> str:
+        """Under the title of the whole page only: a poll's or a record's answer leaves it
+        out, and so is spared binding the family form and calling its engine."""
+        return _rules_line(self.sheet)
 
 
 def _who(
@@ -387,10 +394,10 @@ def qr_svg(url: str) -> str:
     return out.getvalue().decode()
 
 
-def _rules_line(book: Book) -> str:
+def _rules_line(sheet: Sheet) -> str:
     """The table rules in the family's own short phrase, as its calculator page says them."""
-    family = FAMILIES[book.sheet.family]
-    form = family.form(dict(book.sheet.rules))
+    family = FAMILIES[sheet.family]
+    form = family.form(dict(sheet.rules))
     if not form.is_valid():
         return ""
     outcome = family.engine.score(*form.inputs)
@@ -557,7 +564,7 @@ def sheet_page(
             else ""
         ),
         is_riichi=riichi,
-        rules_line=_rules_line(book),
+        sheet=sheet,
         # With a byte-order mark, so a spreadsheet program reads the names as UTF-8.
         csv_url=reverse("sheet_csv", args=[sheet.view_key]) + "?bom=1",
         view_url=view_url,
