@@ -140,6 +140,9 @@ def bench_in_process(r: ModuleType, family: str) -> None:
     records = [filled_sheet(family, SESSION, rng) for _ in range(3 * RECORDS + 3)]
     bigs = [filled_sheet(family, BIG, rng) for _ in range(2 * BIG_SHEETS + 1)]
     wholes = [filled_sheet(family, BIG, rng) for _ in range(BIG_SHEETS // 3)]
+    # Info: sheets exactly as long as the list, so that the page is the same page and
+    # only the hands behind it differ (what a sheet's length costs a page).
+    smalls = [filled_sheet(family, LATEST_HANDS, rng) for _ in range(BIG_SHEETS // 3)]
 
     def form_post(who: Any, url: str, data: dict[str, str], **extra: Any) -> Any:
         # Form-encoded, as a browser's form, htmx and the API's clients send it (the test
@@ -234,7 +237,7 @@ def bench_in_process(r: ModuleType, family: str) -> None:
         return elapsed
 
     latest = min(BIG, LATEST_HANDS)
-    t_bare, t_edit, t_view, t_all = [], [], [], []
+    t_bare, t_edit, t_view, t_all, t_small = [], [], [], [], []
     gc.collect()
     for i in range(BIG_SHEETS):
         edit_sheet, view_sheet = bigs[2 * i], bigs[2 * i + 1]
@@ -245,6 +248,8 @@ def bench_in_process(r: ModuleType, family: str) -> None:
         if i % 3 == 0:  # info: every hand listed, on sheets of their own
             url = f"/sheets/view/{wholes[i // 3].view_key}/?hands=all"
             t_all.append(big_page("whole list", url, BIG))
+            url = f"/sheets/view/{smalls[i // 3].view_key}/"
+            t_small.append(big_page("short sheet", url, latest))
     b = statistics.median(t_bare)
     how = (
         f"median of {BIG_SHEETS} GETs, each of a {family} sheet of {BIG} hands never requested "
@@ -272,6 +277,15 @@ def bench_in_process(r: ModuleType, family: str) -> None:
         f"{whole / b:.2f}×",
         f"GET /sheets/view/<view_key>/?hands=all, {r.us(whole)}, median of {len(t_all)}, "
         f"each a sheet never requested before",
+        label="(info)",
+    )
+    small = statistics.median(t_small)
+    r.info(
+        f"  {family}: {latest} hands, view page / bare",
+        f"{small / b:.2f}×",
+        f"the same page for a sheet of only the {latest} hands it lists, {r.us(small)}, median "
+        f"of {len(t_small)}, each a sheet never requested before: beside the 200-hand view page, "
+        f"what a long sheet costs",
         label="(info)",
     )
     poll = bigs[0]
