@@ -21,7 +21,7 @@ from calculator.forms.sheet import ReadHand, read_new_sheet
 from calculator.models import Hand, Sheet
 from tests.test_sheet_stored_read import NAMES, RULES, SLUGS, hands
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.database, pytest.mark.django_db]
 KINDS = [*SLUGS, "sanma"]
 
 
