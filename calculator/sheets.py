@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Count, Max, Q
 from django.utils.translation import gettext as _
 
 from calculator.forms.sheet import (
@@ -119,7 +119,7 @@ def _state_json(state: book.State, revision: int) -> dict[str, Any]:
 
 def standing(sheet: Sheet) -> book.State | None:
     """Where the sheet stands as its last write stored it; None when that cannot be
-    trusted (no standing, another revision's, an older engine's)."""
+    trusted (no standing, another revision's, an older engine's, a malformed one)."""
     stored = sheet.state
     if (
         not isinstance(stored, dict)
@@ -127,16 +127,33 @@ def standing(sheet: Sheet) -> book.State | None:
         or stored.get("revision") != sheet.revision
     ):
         return None
-    sums = tuple(_plain(Fraction(total)) for total in stored["sums"])
-    return book.State(
-        stored["dealer"],
-        stored["honba"],
-        stored["pot"],
-        stored["passes"],
-        sums,
-        stored["count"],
-        stored["live"],
+    try:
+        sums = tuple(_plain(Fraction(total)) for total in stored["sums"])
+        return book.State(
+            stored["dealer"],
+            stored["honba"],
+            stored["pot"],
+            stored["passes"],
+            sums,
+            stored["count"],
+            stored["live"],
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _holds(sheet: Sheet, state: book.State) -> bool:
+    """The standing still describes the hands stored, checked in one query after they were
+    read: no write since the sheet was read (a page would otherwise show totals of one
+    revision beside rows of the next), and hands numbered 1 to `count`, none missing or
+    stored past it by anything but these functions."""
+    now = (
+        Sheet.objects.filter(pk=sheet.pk)
+        .annotate(rows=Count("hands"), last=Max("hands__n"))
+        .values_list("revision", "rows", "last")
+        .first()
     )
+    return now == (sheet.revision, state.count, state.count or None)
 
 
 def _plain(value: Fraction) -> Fraction | int:
@@ -228,21 +245,31 @@ def latest(sheet: Sheet, listed: int) -> Book:
     if state is None:
         return work_out(sheet)
     hands = list(reversed(sheet.hands.order_by("-n")[:listed])) if listed else []
-    if hands and hands[-1].n != state.count:  # hands stored past the standing
-        return work_out(sheet)
+    if not _holds(sheet, state):
+        return work_out(sheet)  # one read of the hands: the numbers agree with each other
     return _booked(sheet, hands, state)
 
 
 def preview(sheet: Sheet, data: Any, at: int | None = None) -> Book | dict[str, Any]:
     """This hand worked out as if recorded (or as hand `at`, replaced), or the errors JSON;
-    nothing is stored. The book's hands are that one hand; its totals, the sheet's now."""
+    nothing is stored. The book's hands are that one hand; its standing and totals are the
+    sheet's as it is now, without it."""
     read = _read(sheet, data)
     if not isinstance(read, ReadHand):
         return read
     state = standing(sheet)
     stored = sheet.hands.filter(n=at).first() if at is not None else None
-    if state is None or (at is not None and stored is None):
-        return work_out(sheet, trying=read, at=at)
+    if at is not None and stored is None:
+        raise ValueError(f"the sheet has no hand {at}")
+    if state is None or not _holds(sheet, state):
+        # Nothing stored to trust: the sheet worked out with the hand in, and without it.
+        tried = work_out(sheet, trying=read, at=at)
+        index = len(tried.hands) - 1
+        if at is not None:
+            index = next(i for i, hand in enumerate(tried.hands) if hand.n == at)
+        now = work_out(sheet).state
+        result = book.finish(tried.table, now, [tried.result.hands[index]])
+        return Book(sheet, (tried.hands[index],), (read,), tried.table, result, now)
     draft = Hand(
         sheet=sheet,
         n=state.count + 1,
@@ -363,18 +390,7 @@ def add_hand(
                 first = sheet.hands.filter(key=key).first() if key and before is None else None
                 if first is not None:  # a retry of the last hand a full sheet took
                     return False, first, None
-                raise Refused(
-                    400,
-                    {
-                        "__all__": [
-                            {
-                                "code": "too_many_hands",
-                                "message": _("A sheet holds at most %(count)s hands.")
-                                % {"count": MAX_HANDS},
-                            }
-                        ]
-                    },
-                )
+                raise Refused(400, _too_many())
             table = _table(sheet)
             played, after = book.play(table, read.entry, state)
             try:
@@ -384,9 +400,13 @@ def add_hand(
                 if first is not None:  # the key is taken: this is a repeat
                     return False, first, work_out(sheet) if answer == "sheet" else None
                 # Hands stored past the standing took the number: work them all out first.
-                state = _rework(sheet, list(sheet.hands.all())).state
+                hands = list(sheet.hands.all())
+                state = _rework(sheet, hands).state
+                if state.count >= MAX_HANDS:
+                    raise Refused(400, _too_many()) from None
                 played, after = book.play(table, read.entry, state)
-                hand = _insert(sheet, read, key, state, played.n)
+                # Numbered after the last one stored, even were one missing (never by us).
+                hand = _insert(sheet, read, key, state, hands[-1].n + 1 if hands else 1)
             _bump(sheet, after)
     except IntegrityError:
         # Two adds with one key raced past the check: the database kept the first.
@@ -401,6 +421,11 @@ def add_hand(
     if answer == "hand":
         return True, hand, _booked(sheet, [hand], after, [read])
     return True, hand, None
+
+
+def _too_many() -> dict[str, Any]:
+    message = _("A sheet holds at most %(count)s hands.") % {"count": MAX_HANDS}
+    return {"__all__": [{"code": "too_many_hands", "message": message}]}
 
 
 def _insert(sheet: Sheet, read: ReadHand, key: str | None, state: book.State, n: int) -> Hand:

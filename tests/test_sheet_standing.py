@@ -54,9 +54,10 @@ def check_stored(sheet: Sheet) -> None:
     sheet = Sheet.objects.get(pk=sheet.pk)
     full = sheets.work_out(sheet)
     assert sheets.standing(sheet) == full.state  # never None after a write of ours
-    for hand, read, played in zip(full.hands, full.reads, full.result.hands, strict=True):
-        carried = played.riichi_sticks - (0 if played.deleted else len(read.entry.riichi))
-        assert (hand.dealer, hand.honba, hand.pot) == (played.dealer, played.honba, carried)
+    for hand, played in zip(full.hands, full.result.hands, strict=True):
+        assert (hand.dealer, hand.honba) == (played.dealer, played.honba)
+    # Each hand replayed from its own stored counters (`listed=count`): the pot carried in
+    # shows in the replayed outcome and sticks, compared with the fold's.
     for listed in {0, 1, 3, full.count}:
         same_result(sheets.latest(sheet, listed), full)
 
@@ -97,7 +98,12 @@ def writes(kind: str) -> st.SearchStrategy:
     players = 3 if kind == "sanma" else 4
     slug = "riichi" if kind == "sanma" else kind
     hand = st.one_of(plain_hands(slug, players), hands(slug, players))
-    add = st.tuples(st.just("add"), hand, st.sampled_from(["sheet", "hand", None]))
+    add = st.tuples(
+        st.just("add"),
+        hand,
+        st.sampled_from(["sheet", "hand", None]),
+        st.sampled_from([None, "a", "b"]),  # keys, so that some adds repeat one
+    )
     return st.lists(
         st.one_of(
             add,
@@ -110,13 +116,18 @@ def writes(kind: str) -> st.SearchStrategy:
     )
 
 
-def apply(sheet: Sheet, write: tuple) -> None:
+def apply(sheet: Sheet, write: tuple, stale: Sheet) -> None:
+    """One write, sent with the sheet as read just now, or (adds, whose answer must be the
+    sheet as of the write) as read before the previous write."""
     action, *args = write
     sheet = Sheet.objects.get(pk=sheet.pk)
     try:
         if action == "add":
-            data, answer = args
-            sheets.add_hand(sheet, data, answer=answer)
+            data, answer, key = args
+            sent = {**data, "key": key} if key else data
+            created, hand, worked = sheets.add_hand(stale, sent, answer=answer)
+            if worked is not None and created:
+                same_result(worked, sheets.work_out(Sheet.objects.get(pk=sheet.pk)))
         elif action == "replace":
             n, data = args
             sheets.replace_hand(sheet, n, {**data, "revision": str(sheet.revision)})
@@ -142,8 +153,11 @@ def test_what_each_write_stores_is_the_whole_sheet_worked_out(kind):
     @given(history=writes(kind), probe=probes)
     def check(history, probe):
         sheet = new_sheet(kind)
+        stale = Sheet.objects.get(pk=sheet.pk)
         for write in history:
-            apply(sheet, write)
+            before = Sheet.objects.get(pk=sheet.pk)
+            apply(sheet, write, stale)
+            stale = before
             check_stored(sheet)
         recorded.append(Hand.objects.filter(sheet=sheet).count())
         check_previews(sheet, probe)
@@ -252,3 +266,69 @@ def test_a_repeated_key_records_nothing_whatever_the_answer(answer):
     assert not created and hand.pk == first.pk
     assert Sheet.objects.get(pk=sheet.pk).revision == 1 and sheet.hands.count() == 1
     check_stored(sheet)
+
+
+def test_a_hand_row_gone_from_the_database_is_not_counted():
+    sheet = new_sheet("hk")
+    for winner in ("1", "2", "3", "4", "1"):
+        sheets.add_hand(sheet, {"winner": winner, "win": "self_draw", "fan": "3"})
+    Hand.objects.filter(sheet=sheet, n=3).delete()  # never done by the app
+    sheet.refresh_from_db()
+    read = sheets.latest(sheet, 30)
+    assert [h.n for h in read.hands] == [1, 2, 4, 5]
+    assert read.result.totals == sheets.work_out(sheet).result.totals
+
+
+def test_a_preview_after_hands_stored_past_the_standing_gives_what_recording_gives():
+    sheet = new_sheet("riichi")
+    sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "han": "3", "fu": "30"})
+    # Player 1 (the dealer) won hand 1 and kept the deal; player 2 won hand 2, written past
+    # the app, so the deal passed to player 2 and the honba went back to 0.
+    Hand.objects.create(sheet=sheet, n=2, winner=2, discarder=3, params={"han": "2"})
+    sheet.refresh_from_db()
+    assert sheets.latest(sheet, 0).result.dealer == 2
+    data = {"winner": "2", "win": "self_draw", "han": "2", "fu": "40"}
+    shown = sheets.preview(sheet, data).result.hands[0]
+    recorded = sheets.add_hand(sheet, data)[2].result.hands[-1]
+    assert (shown.n, shown.dealer, shown.honba, shown.deltas) == (
+        recorded.n,
+        recorded.dealer,
+        recorded.honba,
+        recorded.deltas,
+    )
+
+
+def test_a_page_read_while_another_phone_writes_shows_one_revision():
+    sheet = new_sheet("hk")
+    for fan in ("3", "4"):
+        sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "fan": fan})
+    opened = Sheet.objects.get(pk=sheet.pk)  # the page's read of the sheet row ...
+    sheets.replace_hand(
+        Sheet.objects.get(pk=sheet.pk),
+        1,
+        {"winner": "3", "discarder": "4", "fan": "8", "revision": "2"},
+    )  # ... another phone's edit commits, then the page reads the hands
+    read = sheets.latest(opened, 30)
+    rows = [sum(column) for column in zip(*(p.deltas for p in read.result.hands), strict=True)]
+    assert list(read.result.totals) == rows  # the totals are those of the rows shown
+
+
+def test_a_full_sheet_refuses_a_hand_after_working_out_hands_stored_past_it(monkeypatch):
+    monkeypatch.setattr(sheets, "MAX_HANDS", 2)
+    sheet = new_sheet("hk")
+    sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "fan": "3"})
+    Hand.objects.create(sheet=sheet, n=2, winner=2, discarder=1, params={"fan": "5"})
+    with pytest.raises(sheets.Refused) as refused:
+        sheets.add_hand(sheet, {"winner": "3", "win": "self_draw", "fan": "4"}, answer=None)
+    assert refused.value.errors["__all__"][0]["code"] == "too_many_hands"
+    assert sheet.hands.count() == 2
+
+
+def test_a_malformed_standing_is_not_trusted():
+    sheet = new_sheet("hk")
+    sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "fan": "3"})
+    sheet.refresh_from_db()
+    sheet.state = {**sheet.state, "sums": ["x"]}
+    assert sheets.standing(sheet) is None
+    del sheet.state["count"]
+    assert sheets.standing(sheet) is None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from calculator import sheets
 from calculator.models import Sheet
@@ -22,9 +22,16 @@ class Command(BaseCommand):
         parser.add_argument("--all", action="store_true", help="every sheet, trusted or not")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        reworked = 0
+        reworked, failed = 0, 0
         for sheet in Sheet.objects.order_by("pk").iterator():
             if options["all"] or sheets.standing(sheet) is None:
-                sheets.rework(sheet)
+                try:
+                    sheets.rework(sheet)
+                except ValueError as error:  # a stored hand that no longer reads: say which
+                    self.stderr.write(f"sheet {sheet.pk}: {error}")
+                    failed += 1
+                    continue
                 reworked += 1
         self.stdout.write(f"{reworked} sheet(s) worked out again")
+        if failed:
+            raise CommandError(f"{failed} sheet(s) could not be worked out")
