@@ -15,6 +15,7 @@ import pytest
 from django.db import connections
 from django.test import Client
 
+from calculator import sheets
 from calculator.models import Hand, Sheet
 
 pytestmark = [pytest.mark.database, pytest.mark.django_db(transaction=True)]
@@ -65,6 +66,33 @@ def test_thirty_writers_lose_nothing():
     sheet = Sheet.objects.get()
     assert sheet.revision == 30
     assert sorted(Hand.objects.values_list("n", flat=True)) == list(range(1, 31))
+    assert_standing_is_worked_out(sheet)
+
+
+def assert_standing_is_worked_out(sheet: Sheet) -> None:
+    """What the writes stored, one after another, is what every hand worked out gives."""
+    full = sheets.work_out(sheet)
+    assert sheets.standing(sheet) == full.state
+    stored = [(hand.dealer, hand.honba) for hand in full.hands]
+    assert stored == [(played.dealer, played.honba) for played in full.result.hands]
+
+
+def test_thirty_taps_on_the_page_at_once_store_one_standing():
+    key = new_sheet()
+
+    def tap(i: int) -> int:
+        winner = i % 4 + 1
+        data = {"winner": str(winner), "fan": str(3 + i % 5), "action": "add", "key": f"t{i}"}
+        if i % 3:
+            data["discarder"] = str(winner % 4 + 1)
+        else:
+            data["win"] = "self_draw"
+        return Client().post(f"/sheets/{key}/", data, headers={"HX-Request": "true"}).status_code
+
+    assert together(30, tap) == [200] * 30
+    sheet = Sheet.objects.get()
+    assert sheet.revision == 30 and sheet.hands.count() == 30
+    assert_standing_is_worked_out(sheet)
 
 
 def test_twenty_retries_with_one_key_record_one_hand():
