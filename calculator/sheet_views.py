@@ -214,8 +214,11 @@ def _sheet_response(
     context.update(addresses, page=page, editing=editing, notice=notice)
     if request.method in ("GET", "HEAD") and _live(request):
         # The poll's answer: the totals (swapped in place) and the hands (out of band), the
-        # hand form between them left alone.
+        # hand form between them left alone but for its tiles link, which carries the
+        # counters of the next hand (sheets.js asks for the preview again).
         context["oob"] = True
+        if editing:
+            context.update(tiles_url=sheet_tiles.tiles_url(book), oob_form=True)
         response = render(request, "sheets/_live.html", context)
         response["ETag"] = page.etag
         return _private(response)

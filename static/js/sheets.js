@@ -100,6 +100,24 @@ document.addEventListener("htmx:confirm", (event) => {
     event.preventDefault();
   }
 });
+// Another phone recorded or changed a hand (a poll brought a new revision): the hand being
+// filled in is now played under other counters (dealer, honba, sticks), so its preview is
+// asked for again. Only a preview with amounts showing: an empty form is not told what it
+// lacks, and "Hand 5 is recorded." (this phone's own write) stays.
+let revisionShown = null;
+function previewAgain() {
+  const live = document.getElementById("sheet-live");
+  if (!live) return;
+  const revision = live.dataset.revision;
+  const changed = revisionShown !== null && revision !== revisionShown;
+  revisionShown = revision;
+  const form = document.querySelector("[data-hand-form]");
+  if (changed && form && !recording() && document.querySelector("#hand-preview [data-preview-delta]")) {
+    htmx.trigger(form, "change");
+  }
+}
+document.addEventListener("DOMContentLoaded", previewAgain);
+document.addEventListener("htmx:afterSettle", previewAgain);
 // A row the list already holds (from a poll answered meanwhile) is replaced, not repeated.
 document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const { target, fragment } = event.detail;

@@ -307,3 +307,33 @@ def test_riichi_tenpai_is_asked_only_when_nobody_won(phone):
     form.locator('button[value="add"]').click()
     phone.wait_for_selector('[data-hand="1"]')
     wait_for_total(phone, 2, "28000")  # the one tenpai: 1,000 from each of the others
+
+
+def test_another_phones_hand_brings_the_preview_and_tiles_link_up_to_date(phone):
+    edit = start_sheet(phone, "riichi")
+    key = edit.rstrip("/").split("/")[-1]
+    form = phone.locator("form.hand-form")
+    form.locator("#id_winner").select_option("2")
+    form.locator("#id_discarder").select_option("3")
+    form.locator("#id_han").fill("2")
+    form.locator("#id_fu").select_option("30")
+    winner = "#hand-preview [data-preview-delta] >> nth=1"
+    phone.wait_for_function(
+        "s => document.querySelectorAll(s)[1]?.dataset.previewDelta === '2000'",
+        arg="#hand-preview [data-preview-delta]",
+    )
+    assert "honba" not in (phone.locator("[data-tiles-link]").get_attribute("href") or "")
+    # Another phone records the dealer's self-draw: the next hand has 1 honba.
+    answer = phone.request.post(
+        f"/api/v1/sheets/{key}/hands",
+        form={"winner": "1", "win": "self_draw", "han": "3", "fu": "30"},
+    )
+    assert answer.status == 201
+    phone.wait_for_function(
+        "s => document.querySelectorAll(s)[1]?.dataset.previewDelta === '2300'",
+        arg="#hand-preview [data-preview-delta]",
+        timeout=10_000,
+    )
+    assert phone.locator(winner).inner_text().endswith("2,300")
+    assert "honba=1" in phone.locator("[data-tiles-link]").get_attribute("href")
+    assert form.locator("#id_han").input_value() == "2"  # what was typed stays
