@@ -893,3 +893,59 @@ def test_an_edit_from_the_whole_list_comes_back_to_it(client):
         },
     )
     assert response["Location"] == f"{url}?hands=all#totals"
+
+
+def test_a_riichi_row_says_who_declared_riichi(client):
+    url = start(client, family="riichi")
+    common = {"fu_mode": "given", "han": "3", "fu": "30"}
+    record(client, url, winner="3", discarder="2", riichi=["", "1", "3"], key="a", **common)
+    context = re.search(r'class="hand-context">([^<]*)<', row(page(client, "/en" + url), 1))[1]
+    # 3 receives 3,900 + 2,000 from the table but gains 4,900: its own stick is the 1,000.
+    assert unescape(context) == "阿明 dealt · 0 honba · 2 riichi sticks · Riichi: 阿明, 陳生"
+    chinese = re.search(r'class="hand-context">([^<]*)<', row(page(client, url), 1))[1]
+    assert "立直：" in unescape(chinese)
+
+
+def test_a_riichi_sheet_says_its_own_rules_under_the_title(client):
+    names = {k: v for k, v in NAMES.items() if k != "name4"}
+    response = client.post(
+        "/sheets/new/",
+        {
+            **names,
+            "name4": "",
+            "family": "riichi",
+            "players": "3",
+            "start": "35000",
+            "return": "40000",
+            "uma": "20,0,-20",
+            "rate": "0.5",
+        },
+    )
+    assert response.status_code == 303
+    html = page(client, "/en" + response["Location"])
+    meta = unescape(re.search(r'class="sheet-meta">(.*?)</p>', html, re.S)[1])
+    for said in ("start 35,000", "40,000 returned (返し)", "uma +20/0/−20", "rate 0.5"):
+        assert said in meta, meta
+    assert "a draw pays" not in meta  # 2,000 is three players' own default
+    assert "起始 35,000 點" in unescape(page(client, response["Location"]))
+
+
+def test_riichi_points_below_zero_have_a_minus_sign(client):
+    url = start(client, family="riichi", start="1000")
+    record(client, url, winner="1", discarder="2", fu_mode="given", han="5", fu="30", key="a")
+    html = page(client, "/en" + url)
+    player = re.search(r'data-player="2"[^>]*>.*?class="total">([^<]*)<', html, re.S)[1]
+    assert player == "−11,000"  # 1,000 less the dealer's 滿貫 ron: 12,000
+
+
+def test_a_drawn_hand_says_so_in_its_preview_and_a_deleted_one_claims_no_size(client):
+    url = start(client, family="riichi")
+    preview = client.post("/en" + url, {"action": "preview", "winner": "none", "tenpai": ["", "2"]})
+    assert "Tenpai: Bea" in unescape(preview.content.decode())
+    hk = start(client, family="hk")
+    preview = client.post("/en" + hk, {"action": "preview", "winner": "none"})
+    assert "Drawn hand (流局)" in unescape(preview.content.decode())
+    record(client, url, winner="none", tenpai=["", "2"], key="a")
+    client.post(url, {"action": "delete", "n": "1", "revision": revision(page(client, url))})
+    summary = re.search(r'class="hand-summary">(.*?)</p>', row(page(client, "/en" + url), 1))
+    assert summary is None or "Han" not in summary[1]

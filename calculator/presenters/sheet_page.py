@@ -28,9 +28,11 @@ from calculator.forms.sheet import (
     RiichiSheetForm,
     family_choices,
     hand_params,
+    table_of,
 )
 from calculator.models import Hand, HandVersion, Sheet
 from calculator.presenting import format_args
+from calculator.scoring.sheet import NOTEN
 from calculator.sheets import Book, stored_data
 from calculator.views import absolute
 
@@ -357,14 +359,25 @@ ALWAYS_SAID = {
 }
 
 
+def _points(value: Fraction) -> str:
+    """Riichi points: no sign above zero (they are what a player holds), a minus below."""
+    return f"−{presenting.money(-value)}" if value < 0 else presenting.money(value)
+
+
+def _tenpai(names: Sequence[str], tenpai: Sequence[int]) -> str:
+    """A drawn riichi hand: who was tenpai."""
+    if not tenpai:
+        return _("Nobody tenpai")
+    return _("Tenpai: %(names)s") % {"names": names_list([names[p - 1] for p in tenpai])}
+
+
 def _deleted_summary(book: Book, index: int) -> str:
     read = book.reads[index]
     slug = book.sheet.family
     form = read.family_form
-    values = {
-        name: form.fields[name].encode(form.cleaned_data[name])
-        for name in ALWAYS_SAID.get(slug, ())
-    }
+    # A drawn hand has no size to say (its values at their defaults were never entered).
+    said = ALWAYS_SAID.get(slug, ()) if read.winner is not None else ()
+    values = {name: form.fields[name].encode(form.cleaned_data[name]) for name in said}
     values.update(book.hands[index].params)
     return " · ".join(_entered(book, values))
 
@@ -395,13 +408,36 @@ def qr_svg(url: str) -> str:
 
 
 def _rules_line(sheet: Sheet) -> str:
-    """The table rules in the family's own short phrase, as its calculator page says them."""
+    """The table rules in the family's own short phrase, as its calculator page says them,
+    then those of the sheet itself away from their defaults (riichi's start, return, uma,
+    what a draw pays, the rate)."""
     family = FAMILIES[sheet.family]
     form = family.form(dict(sheet.rules))
     if not form.is_valid():
         return ""
     outcome = family.engine.score(*form.inputs)
-    return family.presenter(form.inputs, outcome).rules_line()
+    words = [family.presenter(form.inputs, outcome).rules_line()]
+    if sheet.family == "riichi":
+        words += _sheet_rules_words(table_of(sheet.family, sheet.rules, len(sheet.players)))
+    return " · ".join(word for word in words if word)
+
+
+def _sheet_rules_words(table: Any) -> list[str]:
+    words = []
+    if table.start != 25_000:
+        words.append(_("start %(points)s") % {"points": presenting.money(table.start)})
+    if table.return_points is not None and table.return_points != table.start:
+        words.append(
+            _("%(points)s returned (返し)") % {"points": presenting.money(table.return_points)}
+        )
+    if table.uma:
+        uma = "/".join(signed(value) for value in table.uma)
+        words.append(_("uma %(uma)s") % {"uma": uma})
+    if table.noten is not None and table.noten != NOTEN[table.players]:
+        words.append(_("a draw pays %(points)s") % {"points": presenting.money(table.noten)})
+    if table.rate != 1:
+        words.append(_("rate %(rate)s") % {"rate": presenting.money(table.rate)})
+    return words
 
 
 # Riichi's hand of the game (局) by its round wind: "East 3" is the third deal of the East round.
@@ -443,7 +479,7 @@ def sheet_page(
         PlayerRow(
             n=n,
             name=name,
-            total=presenting.money(total) if riichi else signed(total),
+            total=_points(total) if riichi else signed(total),
             exact=presenting.exact(total),
             dealer=n == result.dealer,
             rank=finals[n].rank if riichi else None,
@@ -494,12 +530,7 @@ def sheet_page(
             presenter = family.presenter(played.inputs, played.outcome)
             summary, notes = presenter.result_line(), row_notes(presenter)
         elif hand.winner is None and riichi:
-            tenpai = entry.tenpai
-            summary = (
-                _("Tenpai: %(names)s") % {"names": names_list([names[p - 1] for p in tenpai])}
-                if tenpai
-                else _("Nobody tenpai")
-            )
+            summary = _tenpai(names, entry.tenpai)
         else:
             summary = ""
         counters = ""
@@ -509,6 +540,12 @@ def sheet_page(
                 "%(honba)s honba · %(sticks)s riichi sticks",
                 played.riichi_sticks,
             ) % {"honba": played.honba, "sticks": played.riichi_sticks}
+            if entry.riichi and not hand.deleted:
+                # Who put a stick down: the sticks above and a winner's amount beside a
+                # delta 1,000 short read right only with it.
+                declared = names_list([names[p - 1] for p in entry.riichi])
+                said = _("Riichi: %(names)s") % {"names": declared}
+                counters = f"{counters} · {said}"
         rows.append(
             HandRow(
                 n=hand.n,
@@ -736,6 +773,10 @@ def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Pre
         presenter = family.presenter(played.inputs, played.outcome)
         summary = presenter.result_line()
         notes = tuple(presenter.describe_note(note) for note in presenter.notes)
+    elif book.sheet.family == "riichi":
+        summary = _tenpai(told_apart(names), book.reads[index].entry.tenpai)
+    else:
+        summary = _("Drawn hand (流局)")
     deltas = tuple(
         (name, signed(delta), presenting.exact(delta))
         for name, delta in zip(names, played.deltas, strict=True)
