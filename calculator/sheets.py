@@ -409,7 +409,8 @@ def add_hand(
                 hand = _insert(sheet, read, key, state, hands[-1].n + 1 if hands else 1)
             _bump(sheet, after)
     except IntegrityError:
-        # Two adds with one key raced past the check: the database kept the first.
+        # The second insert refused too: only a key taken meanwhile can be answered (the
+        # lock on the sheet makes even that a case for databases without one).
         first = Hand.objects.filter(sheet_id=sheet.pk, key=key).first() if key else None
         if first is None:
             raise
@@ -418,8 +419,9 @@ def add_hand(
     if answer == "sheet":
         assert before is not None
         return True, hand, work_out(sheet, [*before, hand])
-    if answer == "hand":
-        return True, hand, _booked(sheet, [hand], after, [read])
+    if answer == "hand":  # the hand as just played: no engine call again
+        result = book.finish(table, after, [played])
+        return True, hand, Book(sheet, (hand,), (read,), table, result, after)
     return True, hand, None
 
 
