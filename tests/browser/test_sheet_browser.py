@@ -337,3 +337,25 @@ def test_another_phones_hand_brings_the_preview_and_tiles_link_up_to_date(phone)
     assert phone.locator(winner).inner_text().endswith("2,300")
     assert "honba=1" in phone.locator("[data-tiles-link]").get_attribute("href")
     assert form.locator("#id_han").input_value() == "2"  # what was typed stays
+
+
+def test_at_820_who_won_and_who_discarded_line_up_whatever_their_labels(browser, live_server):
+    context = browser.new_context(viewport={"width": 820, "height": 1000}, base_url=live_server.url)
+    page = context.new_page()
+    try:
+        start_sheet(page)
+        page.goto(page.url.replace(live_server.url, live_server.url + "/en"))
+        lines = page.evaluate(
+            """() => ["winner", "discarder"].map((name) => {
+                const range = document.createRange();
+                range.selectNodeContents(document.querySelector(`label[for="id_${name}"]`));
+                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            })"""
+        )
+        assert lines == [1, 2]  # the discarder's label wraps at this width
+        winner, discarder = (
+            page.locator(f"#id_{n}").bounding_box() for n in ("winner", "discarder")
+        )
+        assert abs(winner["y"] - discarder["y"]) < 2
+    finally:
+        context.close()
