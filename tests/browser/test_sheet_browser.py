@@ -195,21 +195,28 @@ def test_a_self_draw_or_drawn_hand_clears_the_discarder(phone):
     assert form.locator("#id_discarder").is_disabled()
 
 
-def test_the_english_hand_form_at_820_gives_each_field_its_width(browser, live_server):
+@pytest.fixture
+def english_sheet_at_820(browser, live_server):
+    """A new HK sheet's edit page in English on an 820 px tablet."""
     context = browser.new_context(viewport={"width": 820, "height": 1000}, base_url=live_server.url)
-    page = context.new_page()
     try:
+        page = context.new_page()
         start_sheet(page)
         page.goto(page.url.replace(live_server.url, live_server.url + "/en"))
-        form = page.locator("form.hand-form")
-        width = form.bounding_box()["width"]
-        win = form.locator(".field-radio").first.bounding_box()
-        fan = form.locator("#id_fan").locator("xpath=..").bounding_box()
-        # Two even columns: neither the win choice nor the fan is squeezed into a sliver.
-        assert win["width"] > width * 0.4 and fan["width"] > width * 0.4
-        assert abs(win["y"] - fan["y"]) < 2  # side by side, on one row
+        yield page
     finally:
         context.close()
+
+
+def test_the_english_hand_form_at_820_gives_each_field_its_width(english_sheet_at_820):
+    page = english_sheet_at_820
+    form = page.locator("form.hand-form")
+    width = form.bounding_box()["width"]
+    win = form.locator(".field-radio").first.bounding_box()
+    fan = form.locator("#id_fan").locator("xpath=..").bounding_box()
+    # Two even columns: neither the win choice nor the fan is squeezed into a sliver.
+    assert win["width"] > width * 0.4 and fan["width"] > width * 0.4
+    assert abs(win["y"] - fan["y"]) < 2  # side by side, on one row
 
 
 def test_a_long_unbroken_name_does_not_widen_the_phone_page(phone):
@@ -339,23 +346,15 @@ def test_another_phones_hand_brings_the_preview_and_tiles_link_up_to_date(phone)
     assert form.locator("#id_han").input_value() == "2"  # what was typed stays
 
 
-def test_at_820_who_won_and_who_discarded_line_up_whatever_their_labels(browser, live_server):
-    context = browser.new_context(viewport={"width": 820, "height": 1000}, base_url=live_server.url)
-    page = context.new_page()
-    try:
-        start_sheet(page)
-        page.goto(page.url.replace(live_server.url, live_server.url + "/en"))
-        lines = page.evaluate(
-            """() => ["winner", "discarder"].map((name) => {
-                const range = document.createRange();
-                range.selectNodeContents(document.querySelector(`label[for="id_${name}"]`));
-                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-            })"""
-        )
-        assert lines == [1, 2]  # the discarder's label wraps at this width
-        winner, discarder = (
-            page.locator(f"#id_{n}").bounding_box() for n in ("winner", "discarder")
-        )
-        assert abs(winner["y"] - discarder["y"]) < 2
-    finally:
-        context.close()
+def test_at_820_who_won_and_who_discarded_line_up_whatever_their_labels(english_sheet_at_820):
+    page = english_sheet_at_820
+    lines = page.evaluate(
+        """() => ["winner", "discarder"].map((name) => {
+            const range = document.createRange();
+            range.selectNodeContents(document.querySelector(`label[for="id_${name}"]`));
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        })"""
+    )
+    assert lines == [1, 2]  # the discarder's label wraps at this width
+    winner, discarder = (page.locator(f"#id_{n}").bounding_box() for n in ("winner", "discarder"))
+    assert abs(winner["y"] - discarder["y"]) < 2
