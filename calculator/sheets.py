@@ -206,6 +206,11 @@ def work_out(
         replace(read.entry, deleted=hand.deleted) for read, hand in zip(reads, hands, strict=True)
     ]
     played, state = book.fold(table, entries)
+    # The fold counts places; a hand's number is its own (the same, unless rows were removed
+    # outside the app), and undo names the hand by it.
+    live = next((hand.n for hand in reversed(hands) if not hand.deleted), None)
+    if live != state.live:
+        state = replace(state, live=live)
     return Book(sheet, tuple(hands), tuple(reads), table, book.finish(table, state, played), state)
 
 

@@ -32,7 +32,7 @@ from calculator.forms.sheet import (
 )
 from calculator.models import Hand, HandVersion, Sheet
 from calculator.presenting import format_args
-from calculator.scoring.sheet import NOTEN
+from calculator.scoring.sheet import NOTEN, Table
 from calculator.sheets import Book, stored_data
 from calculator.views import absolute
 
@@ -422,7 +422,7 @@ def _rules_line(sheet: Sheet) -> str:
     return " · ".join(word for word in words if word)
 
 
-def _sheet_rules_words(table: Any) -> list[str]:
+def _sheet_rules_words(table: Table) -> list[str]:
     words = []
     if table.start != 25_000:
         words.append(_("start %(points)s") % {"points": presenting.money(table.start)})
