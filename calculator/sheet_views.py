@@ -325,6 +325,8 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
         return _form_again(request, opened, data, refused.errors)
     everything = _everything(request)
     in_step = book is not None and data.get("shown") == str(book.sheet.revision - 1)
+    shown = hand_number(data.get("shown", ""))
+    behind = book is not None and shown is not None and shown < book.sheet.revision - 1
     if book is None or not in_step:
         book = _listed(Sheet.objects.get(pk=opened.sheet.pk), everything)
     index = len(book.hands) - 1  # the new hand, when in step: the only one worked out
@@ -345,7 +347,7 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
         "oob_parts": in_step,  # or only what the new hand changes
         "added": sheet_page.added(book, everything) if in_step else None,
         "form_key": secrets.token_urlsafe(16),
-        "preview": sheet_page.recorded(hand.n, created),
+        "preview": sheet_page.recorded(hand.n, created, behind),
         "tiles_url": sheet_tiles.tiles_url(book),  # riichi's carries the new counters
     }
     if data.get("redrawn"):

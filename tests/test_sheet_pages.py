@@ -838,6 +838,14 @@ def test_a_page_that_was_behind_gets_the_whole_list_with_its_hand(client):
     assert listed(html) == [3, 2, 1]  # the other phone's hand 2 as well
     assert totals(html) == ["32", "-8", "0", "-24"]  # 8 off 4, then two self-draws
     assert revision(html) == "3"
+    # Its preview was worked out before the other phone's hand: the player is asked to look.
+    assert "Another phone changed the sheet just before" in unescape(
+        tap_record(
+            client, "/en" + url, winner="2", discarder="1", key="d", shown="1"
+        ).content.decode()
+    )
+    in_step = tap_record(client, "/en" + url, winner="2", discarder="1", key="e", shown="4")
+    assert "Hand 5 is recorded.<" in in_step.content.decode()
 
 
 def test_after_a_refused_hand_the_next_record_brings_an_empty_form(client):

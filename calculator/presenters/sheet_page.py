@@ -743,15 +743,21 @@ class Preview:
     notes: tuple[str, ...] = ()  # the presenter's notes in full ("under the minimum …")
 
 
-def recorded(n: int, created: bool) -> Preview:
+def recorded(n: int, created: bool, behind: bool = False) -> Preview:
     """The emptied form's preview after a tap on "record", said where the preview is read
     out (it is a live region). A repeated key comes after an answer that was lost: the
-    values sent with it may differ, and they were not taken, so it says so."""
-    said = (
-        _("Hand %(n)s is recorded.") % {"n": n}
-        if created
-        else _("Hand %(n)s was recorded already: this tap added nothing.") % {"n": n}
-    )
+    values sent with it may differ, and they were not taken, so it says so. A page that was
+    behind (another phone wrote just before) showed a preview under other counters, so the
+    hand may pay otherwise than it said: the player is asked to look."""
+    if not created:
+        said = _("Hand %(n)s was recorded already: this tap added nothing.") % {"n": n}
+    elif behind:
+        said = _(
+            "Hand %(n)s is recorded. Another phone changed the sheet just before: check this "
+            "hand's amounts in the list."
+        ) % {"n": n}
+    else:
+        said = _("Hand %(n)s is recorded.") % {"n": n}
     return Preview((), said, [])
 
 
