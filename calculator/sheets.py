@@ -181,7 +181,7 @@ def work_out(
     or in place of hand `at` (an edit); nothing is written."""
     if hands is None:
         hands = list(sheet.hands.all())
-    table = table_of(sheet.family, sheet.rules, players_of(sheet))
+    table = _table(sheet)
     family, rules = sheet.family, sheet.rules
     reads = [
         read_stored(family, rules, table, hand.winner, hand.discarder, hand.params)
