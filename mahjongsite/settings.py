@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+import jinja2
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -59,7 +60,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
-    "template_partials",
     "calculator",
 ]
 
@@ -88,12 +88,15 @@ WSGI_APPLICATION = "mahjongsite.wsgi.application"
 
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "NAME": "jinja2",
+        "BACKEND": "mahjongsite.templating.Jinja2",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
+        "APP_DIRS": False,
         "OPTIONS": {
+            "environment": "mahjongsite.templating.environment",
+            "undefined": jinja2.ChainableUndefined,  # a missing value draws nothing
+            "keep_trailing_newline": True,
             "context_processors": [
-                "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "calculator.context_processors.site",
             ],

@@ -11,12 +11,13 @@ os.environ.setdefault("SITE_URL", "http://testserver")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 
 from mahjongsite.settings import *  # noqa: E402,F403
+from mahjongsite.templating import DrawnUndefinedFails  # noqa: E402
 
 STORAGES = {"staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
-# No `string_if_invalid` marker here: pytest runs with FAIL_INVALID_TEMPLATE_VARS
-# (pyproject.toml), which fails the test at the render, naming the variable and template.
+# A template that draws a name nobody set fails the test, naming it.
+TEMPLATES[0]["OPTIONS"]["undefined"] = DrawnUndefinedFails  # noqa: F405
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not SQLite's shared in-memory database, so concurrent writers in the sheet

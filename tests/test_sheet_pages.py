@@ -541,7 +541,7 @@ def test_a_hand_under_the_minimum_says_so_in_the_preview_and_its_row(client):
     url = start(client, family="hk", min_fan="3")
     hand = {"winner": "2", "discarder": "4", "fan": "2", "win": "discard"}
     preview = client.post("/en" + url, {"action": "preview", **hand}).content.decode()
-    assert "2 fan is under this table&#x27;s minimum of 3" in preview
+    assert "2 fan is under this table&#39;s minimum of 3" in preview
     record(client, url, key="a", **hand)
     assert "Under the 3-fan minimum" in row(page(client, "/en" + url), 1)
     record(client, url, key="b", winner="1", fan="3", win="self_draw")

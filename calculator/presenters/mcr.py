@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator.forms.base import WIN_SHORT
@@ -70,9 +70,20 @@ class Presenter(BasePresenter):
             "reference_rows": rows,
             "current_points": hand.points,
             "reference_flowers": hand.flowers,
+            "reference_heading": _reference_heading(hand.flowers),
             "flat": mcr.FLAT,
             "top_pattern": mcr.TOP_PATTERN,
         }
 
     def amount_unit(self) -> str:
         return gettext("Amounts in points (分).")
+
+
+def _reference_heading(flowers: int) -> str:
+    if not flowers:
+        return gettext("MCR: common point totals, no flowers")
+    return ngettext(
+        "MCR: common point totals, with your %(flowers)s flower",
+        "MCR: common point totals, with your %(flowers)s flowers",
+        flowers,
+    ) % {"flowers": flowers}

@@ -246,6 +246,13 @@ class HandRow:
     edit_url: str
     notes: tuple[str, ...] = ()  # short: "under the 3-fan minimum"
 
+    @property
+    def history_label(self) -> str:
+        count = len(self.history)
+        return ngettext("%(count)s earlier version", "%(count)s earlier versions", count) % {
+            "count": count
+        }
+
 
 @dataclass(frozen=True)
 class SettleRow:
@@ -279,6 +286,15 @@ class SheetPage:
     undo_n: int | None
     etag: str
     extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def more_line(self) -> str:
+        """Under a list that leaves the oldest hands off."""
+        return ngettext(
+            "These are the latest %(shown)s of %(count)s hands.",
+            "These are the latest %(shown)s of %(count)s hands.",
+            self.all_count,
+        ) % {"shown": self.listed, "count": self.all_count}
 
     @cached_property
     def rules_line(self) -> str:
