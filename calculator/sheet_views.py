@@ -135,10 +135,13 @@ def _opened(key: str) -> sheets.Opened:
 def _history(book: sheets.Book) -> dict[int, list[HandVersion]]:
     """The earlier versions of the hands the book holds (those the page lists)."""
     found: dict[int, list[HandVersion]] = {}
+    edited = [hand.pk for hand in book.hands if hand.versions > 1]  # a replace keeps one
+    if not edited:
+        return found  # the usual sheet: nobody changed a hand, nothing to ask for
     if book.whole:  # every hand: by sheet, not by a list of them all
         versions = HandVersion.objects.filter(hand__sheet=book.sheet)
     else:
-        versions = HandVersion.objects.filter(hand_id__in=[hand.pk for hand in book.hands])
+        versions = HandVersion.objects.filter(hand_id__in=edited)
     for version in versions.order_by("version"):
         found.setdefault(version.hand_id, []).append(version)
     return found
