@@ -21,8 +21,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from calculator.forms.sheet import (
@@ -52,10 +53,31 @@ class Refused(Exception):
         self.errors = errors
 
 
-# Every sheet request's first read, and the page's, written out in SQL: built by the ORM
-# each query cost about a bare view on its own here (docs/performance.md).
+# The statements every sheet request makes, written out: built by the ORM, each cost about
+# a bare view on its own here (300-400 µs against 50-100; docs/performance.md). Portable
+# SQL (SQLite, PostgreSQL); the values go through each field's own preparation.
 _SHEETS, _HANDS = Sheet._meta.db_table, Hand._meta.db_table
 _BY_KEY = f"SELECT * FROM {_SHEETS} WHERE edit_key = %s OR view_key = %s LIMIT 2"
+_BY_ID = f"SELECT * FROM {_SHEETS} WHERE id = %s"
+_HANDS_OF = f"SELECT * FROM {_HANDS} WHERE sheet_id = %s ORDER BY n"
+_BUMP = f"UPDATE {_SHEETS} SET revision = %s, updated = %s, state = %s WHERE id = %s"
+_HAND_COLUMNS = ("sheet_id", "n", "winner", "discarder", "params", "deleted", "key")
+_HAND_COLUMNS += ("versions", "dealer", "honba", "pot")
+_INSERT = (
+    f"INSERT INTO {_HANDS} ({', '.join(_HAND_COLUMNS)})"
+    f" VALUES ({', '.join(['%s'] * len(_HAND_COLUMNS))}) RETURNING id"
+)
+
+
+def _prepared(row: Sheet | Hand, names: tuple[str, ...]) -> list[Any]:
+    meta = type(row)._meta
+    fields = [meta.get_field(name.removesuffix("_id")) for name in names]
+    return [field.get_db_prep_save(getattr(row, field.attname), connection) for field in fields]
+
+
+def _hands_of(sheet: Sheet) -> list[Hand]:
+    """Every hand of the sheet, in order."""
+    return list(Hand.objects.raw(_HANDS_OF, [sheet.pk]))
 
 
 @dataclass(frozen=True)
@@ -186,7 +208,7 @@ def work_out(
     `trying` is a hand not recorded yet, for the live preview: added after the last hand,
     or in place of hand `at` (an edit); nothing is written."""
     if hands is None:
-        hands = list(sheet.hands.all())
+        hands = _hands_of(sheet)
     table = _table(sheet)
     family, rules = sheet.family, sheet.rules
     reads = [
@@ -340,14 +362,22 @@ def _read(sheet: Sheet, data: Any) -> ReadHand | dict[str, Any]:
 
 
 def _locked(sheet: Sheet) -> Sheet:
-    return Sheet.objects.select_for_update().get(pk=sheet.pk)
+    """The sheet read again inside the write's transaction, and held: PostgreSQL locks its
+    row; SQLite's write transaction (IMMEDIATE) already holds the whole database."""
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    found = list(Sheet.objects.raw(_BY_ID + lock, [sheet.pk]))
+    if not found:
+        raise Sheet.DoesNotExist(f"sheet {sheet.pk}")
+    return found[0]
 
 
 def _bump(sheet: Sheet, state: book.State) -> None:
     """The write is done: a new revision, and the standing it leaves stored with it."""
     sheet.revision += 1
     sheet.state = _state_json(state, sheet.revision)
-    sheet.save(update_fields=["revision", "updated", "state"])
+    sheet.updated = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(_BUMP, [*_prepared(sheet, ("revision", "updated", "state")), sheet.pk])
 
 
 def rework(sheet: Sheet) -> Book:
@@ -356,7 +386,7 @@ def rework(sheet: Sheet) -> Book:
     the table sees changes, so the revision stays."""
     with transaction.atomic():
         sheet = _locked(sheet)
-        worked = _rework(sheet, list(sheet.hands.all()))
+        worked = _rework(sheet, _hands_of(sheet))
         sheet.state = _state_json(worked.state, sheet.revision)
         sheet.save(update_fields=["state"])
     return worked
@@ -416,14 +446,14 @@ def add_hand(
         with transaction.atomic():
             sheet = _locked(sheet)
             # The API's answer reads every hand anyway: the key and the count come from them.
-            before = list(sheet.hands.all()) if answer == "sheet" else None
+            before = _hands_of(sheet) if answer == "sheet" else None
             if key is not None and before is not None:
                 first = next((hand for hand in before if hand.key == key), None)
                 if first is not None:
                     return False, first, work_out(sheet, before)
             state = standing(sheet)
             if state is None:  # nothing stored to play it from: every hand worked out again
-                state = _rework(sheet, before or list(sheet.hands.all())).state
+                state = _rework(sheet, before or _hands_of(sheet)).state
             if state.count >= MAX_HANDS:
                 first = sheet.hands.filter(key=key).first() if key and before is None else None
                 if first is not None:  # a retry of the last hand a full sheet took
@@ -438,7 +468,7 @@ def add_hand(
                 if first is not None:  # the key is taken: this is a repeat
                     return False, first, work_out(sheet) if answer == "sheet" else None
                 # Hands stored past the standing took the number: work them all out first.
-                hands = list(sheet.hands.all())
+                hands = _hands_of(sheet)
                 state = _rework(sheet, hands).state
                 if state.count >= MAX_HANDS:
                     raise Refused(400, _too_many()) from None
@@ -472,18 +502,22 @@ def _insert(sheet: Sheet, read: ReadHand, key: str | None, state: book.State, n:
     """Hand n stored, played under `state`. In a savepoint: a key already used is found by
     the database's unique constraint when the insert fails, which spares every other add a
     lookup, and the write goes on in the same transaction."""
-    with transaction.atomic():
-        return Hand.objects.create(
-            sheet=sheet,
-            n=n,
-            winner=read.winner,
-            discarder=read.discarder,
-            params=read.params,
-            key=key,
-            dealer=state.dealer,
-            honba=state.honba,
-            pot=state.pot,
-        )
+    hand = Hand(
+        sheet=sheet,
+        n=n,
+        winner=read.winner,
+        discarder=read.discarder,
+        params=read.params,
+        key=key,
+        dealer=state.dealer,
+        honba=state.honba,
+        pot=state.pot,
+    )
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(_INSERT, _prepared(hand, _HAND_COLUMNS))
+        (hand.pk,) = cursor.fetchone()
+    hand._state.adding, hand._state.db = False, connection.alias
+    return hand
 
 
 def _revision(data: Any, sheet: Sheet) -> None:
@@ -558,7 +592,7 @@ def replace_hand(sheet: Sheet, n: int, data: Any, *, answer: bool = True) -> Boo
         hand.winner, hand.discarder, hand.params = read.winner, read.discarder, read.params
         hand.versions += 1
         hand.save(update_fields=["winner", "discarder", "params", "versions"])
-        worked = _rework(sheet, list(sheet.hands.all()))  # the sheet as of this write
+        worked = _rework(sheet, _hands_of(sheet))  # the sheet as of this write
         _bump(sheet, worked.state)
     return worked if answer else None
 
@@ -571,7 +605,7 @@ def set_deleted(
         sheet = _locked(sheet)
         hand = _hand(sheet, n)
         _revision(data, sheet)
-        hands = list(sheet.hands.all())
+        hands = _hands_of(sheet)
         if hand.deleted == deleted:  # already so: nothing changes
             return work_out(sheet, hands) if answer else None
         hand.deleted = deleted
