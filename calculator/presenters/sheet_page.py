@@ -235,6 +235,7 @@ class VersionRow:
 @dataclass(frozen=True)
 class HandRow:
     n: int
+    label: str  # "Hand 5"
     deleted: bool
     who: str  # "阿明 won off Bea"
     summary: str  # the family presenter's headline without the rules (or the drawn hand's)
@@ -263,6 +264,20 @@ class SettleRow:
 
 
 @dataclass(frozen=True)
+class RowWords:
+    """What every row of the list says, worded once for the page."""
+
+    edit: str
+    delete: str
+    restore: str
+    deleted: str
+
+
+def row_words() -> RowWords:
+    return RowWords(_("Edit"), _("Delete"), _("Restore"), _("deleted"))
+
+
+@dataclass(frozen=True)
 class SheetPage:
     family: Family
     title: str
@@ -285,6 +300,7 @@ class SheetPage:
     qr_url: str
     undo_n: int | None
     etag: str
+    words: RowWords
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -524,6 +540,7 @@ def sheet_page(
             )
         next_hand = " · ".join(parts)
     rows = []
+    label, dealt = _("Hand %(n)s"), _("%(name)s dealt")  # worded once, said on every row
     edit_base = reverse("sheet", args=[sheet.edit_key]) if editing else ""
     if everything:  # an edit from the whole list comes back to it
         edit_base = f"{edit_base}?hands={ALL_HANDS}&"
@@ -565,6 +582,7 @@ def sheet_page(
         rows.append(
             HandRow(
                 n=hand.n,
+                label=label % {"n": hand.n},
                 deleted=hand.deleted,
                 who=_who(names, hand.winner, hand.discarder, sheet.family, entry.liable_player),
                 summary=summary,
@@ -572,7 +590,7 @@ def sheet_page(
                     (name, signed(delta), presenting.exact(delta))
                     for name, delta in zip(names, played.deltas, strict=True)
                 ),
-                dealer=_("%(name)s dealt") % {"name": names[played.dealer - 1]},
+                dealer=dealt % {"name": names[played.dealer - 1]},
                 counters=counters,
                 versions=hand.versions,
                 history=tuple(
@@ -625,6 +643,7 @@ def sheet_page(
         qr_url=reverse("sheet_qr", args=[sheet.view_key]),
         undo_n=book.state.live,
         etag=etag(sheet.revision, language, editing, everything),
+        words=row_words(),
     )
 
 
