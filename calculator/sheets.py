@@ -17,6 +17,7 @@ revision (or from an older engine: `LEDGER`) is never trusted: the read works ev
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
@@ -77,7 +78,15 @@ def _prepared(row: Sheet | Hand, names: tuple[str, ...]) -> list[Any]:
 
 def _hands_of(sheet: Sheet) -> list[Hand]:
     """Every hand of the sheet, in order."""
-    return list(Hand.objects.raw(_HANDS_OF, [sheet.pk]))
+    return _of(sheet, Hand.objects.raw(_HANDS_OF, [sheet.pk]))
+
+
+def _of(sheet: Sheet, hands: Iterable[Hand]) -> list[Hand]:
+    # Each knows its sheet, as `sheet.hands.all()` made them: no query to ask it.
+    found = list(hands)
+    for hand in found:
+        hand.sheet = sheet
+    return found
 
 
 @dataclass(frozen=True)
@@ -301,7 +310,7 @@ def _latest_hands(sheet: Sheet, listed: int) -> list[Hand]:
     if not listed:
         return []
     latest = Hand.objects.raw(_LATEST_HANDS, [sheet.pk] * 4 + [listed])
-    return list(reversed(list(latest)))
+    return list(reversed(_of(sheet, latest)))
 
 
 def _listed_hold(sheet: Sheet, state: book.State, hand: Hand) -> bool:
@@ -378,6 +387,8 @@ def _bump(sheet: Sheet, state: book.State) -> None:
     sheet.updated = timezone.now()
     with connection.cursor() as cursor:
         cursor.execute(_BUMP, [*_prepared(sheet, ("revision", "updated", "state")), sheet.pk])
+        if cursor.rowcount != 1:  # as `save()` would: never under the lock on the row
+            raise Sheet.DoesNotExist(f"sheet {sheet.pk}")
 
 
 def rework(sheet: Sheet) -> Book:
