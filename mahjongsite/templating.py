@@ -1,5 +1,5 @@
 """The site's templates, in Jinja2: Django's template language costs about 250 µs a sheet row
-and 4 ms a riichi hand form, more than twenty bare views (docs/decisions.md § Templates).
+and 4 ms a riichi hand form, more than twenty bare views (docs/decisions.md § Platform).
 
 Translations stay Django's: `_("…")` (gettext), and for a sentence with values in it
 `_("… %(name)s …")|fmt(name=…)`, which escapes the values and not the sentence, as
