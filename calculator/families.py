@@ -15,8 +15,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from django.http import Http404
-from django.utils.translation import gettext_lazy as _
 
+from calculator.catalogue import gettext_lazy as _
 from calculator.forms.base import ParamForm
 
 if TYPE_CHECKING:

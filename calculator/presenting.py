@@ -13,9 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 from django.utils.functional import lazy
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from calculator.catalogue import gettext as _
+from calculator.catalogue import gettext_lazy
 from calculator.scoring.money import grouped, plain
 from calculator.scoring.outcome import Outcome
 

@@ -14,7 +14,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
-from calculator import presenting
+from calculator import catalogue, presenting
 from calculator.errors import safe_only
 from calculator.families import FAMILIES, Family, get_family
 from calculator.forms import ParamForm
@@ -35,7 +35,7 @@ def absolute(path: str) -> str:
 
 def _own_name(code: str, name: Any) -> str:
     """A language's name in that language (廣東話, 简体中文, English): a reader finds their own."""
-    with translation.override(code):
+    with catalogue.override(code):
         return str(name)
 
 
@@ -117,7 +117,7 @@ def api_language(request: HttpRequest) -> str | HttpResponse:
     """The `lang` parameter of an API request, or the 400 response refusing it."""
     lang = request.GET.get("lang", settings.LANGUAGE_CODE)
     if lang not in LANGUAGE_CODES:
-        with translation.override(settings.LANGUAGE_CODE):
+        with catalogue.override(settings.LANGUAGE_CODE):
             message = _("Choose one of: %(values)s.") % {"values": ", ".join(LANGUAGE_CODES)}
         return _json({"errors": {"lang": [{"code": "not_allowed", "message": message}]}}, 400)
     return lang
@@ -127,7 +127,7 @@ def api_result(
     slug: str, form: ParamForm, outcome: Outcome, view: Presentation, **extra: Any
 ) -> HttpResponse:
     """The JSON of one result: the same words as the page, the engine's exact amounts."""
-    with translation.override(settings.LANGUAGE_CODE):
+    with catalogue.override(settings.LANGUAGE_CODE):
         url = form.canonical_url()  # the Cantonese page has no prefix
     payload: dict[str, Any] = {
         "rules": slug,
@@ -146,7 +146,7 @@ def api(request: HttpRequest, slug: str) -> HttpResponse:
     lang = api_language(request)
     if isinstance(lang, HttpResponse):
         return lang
-    with translation.override(lang):
+    with catalogue.override(lang):
         form = family.form(request.GET)
         if not form.is_valid():
             return _json({"errors": form.errors_json()}, 400)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
+from calculator.catalogue import gettext_lazy as _
 from calculator.forms.base import ParamForm
 from calculator.params import ChoiceParam, DecimalParam, IntParam
 from calculator.scoring import classical as cl

@@ -15,11 +15,10 @@ from urllib.parse import urlencode
 import segno
 from django.http import QueryDict
 from django.urls import reverse
-from django.utils import translation
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
-from calculator import presenting
+from calculator import catalogue, presenting
+from calculator.catalogue import gettext as _
+from calculator.catalogue import gettext_lazy, ngettext
 from calculator.families import FAMILIES, Family
 from calculator.forms.sheet import (
     CLASSICAL_FIELDS,
@@ -58,7 +57,7 @@ def told_apart(names: Sequence[str]) -> list[str]:
 
 def names_list(names: Sequence[str]) -> str:
     """Names in a list as the page's language writes one: 阿明、Bob on a Chinese page."""
-    language = translation.get_language() or ""
+    language = catalogue.get_language() or ""
     return ("、" if language.startswith("zh") else ", ").join(names)
 
 
@@ -69,6 +68,8 @@ def player_choice(n: int, name: str) -> str:
 
 def signed(value: Fraction | int) -> str:
     """A delta as a player reads it: +8, −8, 0 (exact, with separators)."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        value = value.numerator  # a page signs hundreds: int arithmetic, not Fraction's
     shown = presenting.money(abs(value))
     if value > 0:
         return f"+{shown}"
