@@ -256,9 +256,7 @@ def work_out(
             draft.deleted, draft.versions = hands[index].deleted, hands[index].versions
             hands = [*hands[:index], draft, *hands[index + 1 :]]
             reads = [*reads[:index], trying, *reads[index + 1 :]]
-    entries = [
-        replace(read.entry, deleted=hand.deleted) for read, hand in zip(reads, hands, strict=True)
-    ]
+    entries = [_entry(read, hand) for read, hand in zip(reads, hands, strict=True)]
     played, state = book.fold(table, entries)
     # The fold counts places; a hand's number is its own (the same, unless rows were removed
     # outside the app), and undo names the hand by it.
@@ -266,6 +264,12 @@ def work_out(
     if live != state.live:
         state = replace(state, live=live)
     return Book(sheet, tuple(hands), tuple(reads), table, book.finish(table, state, played), state)
+
+
+def _entry(read: ReadHand, hand: Hand) -> book.Entry:
+    """The hand as the fold plays it: as read, and deleted if it is (a read never is; a
+    copy of every entry would cost a sheet page a bare view)."""
+    return replace(read.entry, deleted=True) if hand.deleted else read.entry
 
 
 def _booked(
@@ -286,7 +290,7 @@ def _booked(
     played = [
         book.replay(
             table,
-            replace(read.entry, deleted=hand.deleted),
+            _entry(read, hand),
             hand.n,
             hand.dealer,
             hand.honba,
