@@ -215,14 +215,41 @@ def begin(table: Table) -> State:
 def play(table: Table, entry: Entry, state: State) -> tuple[Played, State]:
     """One hand of the fold: hand number `state.count + 1`, played under `state`; its result
     and the state after it. ValueError if the hand fails `entry_errors`."""
-    is_riichi = table.family == "riichi"
     n = state.count + 1
-    dealer, honba, pot = state.dealer, state.honba, state.pot
+    played, keeps, deltas = _hand(table, entry, n, state.dealer, state.honba, state.pot)
+    if played.deleted:
+        return played, replace(state, count=n)
+    sums = tuple(total + delta for total, delta in zip(state.sums, deltas, strict=True))
+    dealer, honba, pot, passes = state.dealer, state.honba, state.pot, state.passes
+    if table.family == "riichi":
+        # A draw leaves the sticks on the table and adds a counter, whoever deals next;
+        # a win takes the sticks, and only the dealer's own win adds a counter.
+        drawn = entry.winner is None
+        pot = played.riichi_sticks if drawn else 0
+        honba = honba + 1 if drawn or keeps else 0
+    if not keeps:
+        dealer = dealer % table.players + 1
+        passes += 1
+    return played, State(dealer, honba, pot, passes, sums, n, n)
+
+
+def replay(table: Table, entry: Entry, n: int, dealer: int, honba: int, pot: int) -> Played:
+    """Hand n again, from the counters it was played under (`Played.dealer`, `.honba`, and
+    the sticks carried in): the same result as in the fold, without the hands before it."""
+    return _hand(table, entry, n, dealer, honba, pot)[0]
+
+
+def _hand(
+    table: Table, entry: Entry, n: int, dealer: int, honba: int, pot: int
+) -> tuple[Played, bool, Sequence[Fraction | int]]:
+    """Hand n played under those counters, whether the dealer keeps the deal, and its
+    deltas as `_won` adds them (whole amounts as ints, for the fold's sums)."""
+    is_riichi = table.family == "riichi"
     if entry.deleted:
         # Counts for nothing, not even its riichi declarations.
         shown = pot if is_riichi else 0
         nothing = (ZERO,) * table.players
-        return Played(n, dealer, honba, shown, None, None, nothing, True), replace(state, count=n)
+        return Played(n, dealer, honba, shown, None, None, nothing, True), True, nothing
     if errors := entry_errors(table, entry):
         raise ValueError(f"hand {n}: {errors}")
     sticks = pot + len(entry.riichi) if is_riichi else 0
@@ -241,26 +268,8 @@ def play(table: Table, entry: Entry, state: State) -> tuple[Played, State]:
         keeps = entry.winner == dealer and table.family not in PASS_EVERY_HAND
     for player in entry.riichi:
         deltas[player - 1] -= RIICHI_STICK
-    sums = tuple(total + delta for total, delta in zip(state.sums, deltas, strict=True))
     played = Played(n, dealer, honba, sticks, outcome, inputs, tuple(map(Fraction, deltas)), False)
-    if is_riichi:
-        # A draw leaves the sticks on the table and adds a counter, whoever deals next;
-        # a win takes the sticks, and only the dealer's own win adds a counter.
-        drawn = entry.winner is None
-        pot = sticks if drawn else 0
-        honba = honba + 1 if drawn or keeps else 0
-    passes = state.passes
-    if not keeps:
-        dealer = dealer % table.players + 1
-        passes += 1
-    return played, State(dealer, honba, pot, passes, sums, n, n)
-
-
-def replay(table: Table, entry: Entry, n: int, dealer: int, honba: int, pot: int) -> Played:
-    """Hand n again, from the counters it was played under (`Played.dealer`, `.honba`, and
-    the sticks carried in): the same result as in the fold, without the hands before it."""
-    start = State(dealer, honba, pot, 0, (0,) * table.players, n - 1)
-    return play(table, entry, start)[0]
+    return played, keeps, deltas
 
 
 def finish(table: Table, state: State, hands: Sequence[Played] = ()) -> Result:
