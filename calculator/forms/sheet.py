@@ -350,9 +350,15 @@ def table_of(family: str, rules: Mapping[str, str], players: int) -> book.Table:
     """The engine's Table of a stored sheet (its rules were validated when it was made)."""
     if family != "riichi":
         return book.Table(family=family, players=players)
-    form = RiichiSheetForm(rules)
-    form.is_valid()
-    values = form.cleaned_data
+    # Each value read by its field, as the form would, without binding one: every sheet
+    # request asks for its table.
+    values = {}
+    for name, field in RiichiSheetForm.base_fields.items():
+        raw = rules.get("return" if name == "return_points" else name)
+        try:
+            values[name] = field.clean(None if raw is None else str(raw))
+        except forms.ValidationError as error:
+            raise ValueError(f"a stored riichi table rule no longer reads: {name}") from error
     return book.Table(
         family=family,
         players=players,

@@ -445,8 +445,9 @@ def _rules_line(sheet: Sheet) -> str:
     then those of the sheet itself away from their defaults (riichi's start, return, uma,
     what a draw pays, the rate)."""
     family = FAMILIES[sheet.family]
-    form = family.form(dict(sheet.rules))
-    if not form.is_valid():
+    try:
+        form = family.form.stored(dict(sheet.rules))  # validated when the sheet was made
+    except ValueError:
         return ""
     outcome = family.engine.score(*form.inputs)
     words = [family.presenter(form.inputs, outcome).rules_line()]
