@@ -23,7 +23,6 @@ from fractions import Fraction
 from typing import Any, Literal, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
-from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -71,6 +70,13 @@ _INSERT = (
     f" VALUES ({', '.join(['%s'] * len(_HAND_COLUMNS))}) RETURNING id"
 )
 
+# What `_holds` asks of the sheet: its revision now, how many hands, the last number.
+_HOLDS = f"""
+    SELECT revision,
+        (SELECT COUNT(*) FROM {_HANDS} WHERE sheet_id = %s),
+        (SELECT MAX(n) FROM {_HANDS} WHERE sheet_id = %s)
+    FROM {_SHEETS} WHERE id = %s
+"""
 # The page's read: the latest hands, and in the same statement what `_holds` asks of the
 # sheet (its revision now, how many hands, the last number). Built by the ORM, the same
 # query cost 2.8 ms here, against 0.5 ms written out.
@@ -228,13 +234,10 @@ def _holds(sheet: Sheet, state: book.State) -> bool:
     read: no write since the sheet was read (a page would otherwise show totals of one
     revision beside rows of the next), and hands numbered 1 to `count`, none missing or
     stored past it by anything but these functions."""
-    now = (
-        Sheet.objects.filter(pk=sheet.pk)
-        .annotate(rows=Count("hands"), last=Max("hands__n"))
-        .values_list("revision", "rows", "last")
-        .first()
-    )
-    return now == _told(sheet, state)
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute(_HOLDS, [sheet.pk] * 3)
+        now = cursor.fetchone()
+    return now is not None and tuple(now) == _told(sheet, state)
 
 
 def _told(sheet: Sheet, state: book.State) -> tuple[int, int, int | None]:
