@@ -95,7 +95,13 @@ class Outcome:
 
     @property
     def winner_receives(self) -> Fraction:
-        return sum((p.amount for p in self.payments), Fraction(0)) + self.from_table
+        amounts = [p.amount for p in self.payments]
+        amounts.append(self.from_table)
+        if all(amount.denominator == 1 for amount in amounts):
+            # Whole amounts, nearly always: added as ints, a tenth of Fraction's additions
+            # (every headline and every sheet row asks for this).
+            return Fraction(sum(amount.numerator for amount in amounts))
+        return sum(amounts, Fraction(0))
 
     def has_note(self, code: str) -> bool:
         return any(note.code == code for note in self.notes)

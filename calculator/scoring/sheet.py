@@ -476,11 +476,11 @@ def settle(amounts: Sequence[Fraction]) -> tuple[Transfer, ...]:
     [(2, 1, '5'), (4, 3, '3')]
     """
     values = [Fraction(a) for a in amounts]
-    if sum(values) != 0:
-        raise ValueError(f"amounts {values} do not sum to zero")
     # Whole numbers from here on: subset sums are then cheap and exact.
     scale = lcm(*(v.denominator for v in values)) if values else 1
-    whole = [int(v * scale) for v in values]
+    whole = [v.numerator * (scale // v.denominator) for v in values]
+    if sum(whole) != 0:
+        raise ValueError(f"amounts {values} do not sum to zero")
     players = [i for i, v in enumerate(whole) if v]
     transfers = []
     for group in _zero_sum_groups([whole[i] for i in players]):
