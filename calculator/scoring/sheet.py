@@ -383,19 +383,24 @@ def _payers(
     >>> _payers(roles, 3, {"dealer": 1}, 4)
     [1, 4, 2]
     """
-    named = {fixed[p.payer] for p in payments if p.payer in FIXED_ROLES}
+    roles = [p.payer for p in payments]
+    named = [fixed[role] for role in roles if role in FIXED_ROLES]
     if None in named:
         raise ValueError("a payment's role names nobody")
     after_winner = [(winner + i - 1) % count + 1 for i in range(1, count)]
-    rest = iter(p for p in after_winner if p not in named)
+    rest = [p for p in after_winner if p not in named]
     payers = []
-    for payment in payments:
-        if payment.payer in FIXED_ROLES:
-            payers.append(fixed[payment.payer])
-        elif payment.payer in REMAINING_ROLES:
-            payers.append(next(rest))
+    taken = 0
+    for role in roles:
+        if role in FIXED_ROLES:
+            payers.append(fixed[role])
+        elif role in REMAINING_ROLES:
+            if taken == len(rest):
+                raise ValueError("more payments than players left over")
+            payers.append(rest[taken])
+            taken += 1
         else:
-            raise ValueError(f"no player has the role {payment.payer!r}")
+            raise ValueError(f"no player has the role {role!r}")
     if len(set(payers)) != len(payers) or winner in payers:
         raise ValueError(f"payments {payers} do not match the table")
     return payers
