@@ -64,6 +64,15 @@ def test_override_rebinds_and_restores() -> None:
         assert catalogue.get_language() == "en"
 
 
+def test_a_switch_around_the_binding_is_caught() -> None:
+    """What the suite's check (tests/conftest.py) catches: the language switched by Django
+    alone while our catalogue is bound would word our strings in the old language."""
+    assert catalogue.CHECKED
+    with catalogue.override("en"), translation.override("zh-hans"):
+        with pytest.raises(RuntimeError, match="without catalogue.override"):
+            catalogue.gettext("Edit")
+
+
 def test_unbound_words_follow_django() -> None:
     for language in LANGUAGES:
         with translation.override(language):
