@@ -282,7 +282,8 @@ def finish(table: Table, state: State, hands: Sequence[Played] = ()) -> Result:
     totals = tuple(Fraction(table.start + total) for total in state.sums)
     pot_points = state.pot * RIICHI_STICK
     final = final_scores(table, totals, pot_points)
-    settlement = settle([f.score * table.rate for f in final])
+    scores = [f.score for f in final]
+    settlement = settle(scores if table.rate == 1 else [score * table.rate for score in scores])
     return Result(
         tuple(hands),
         totals,
@@ -454,7 +455,9 @@ def final_scores(table: Table, points: Sequence[Fraction], pot: int = 0) -> tupl
     values = [Fraction(p) for p in points]
     top = max(values)
     firsts = [i for i, value in enumerate(values) if value == top]
-    pot_shares = dict(zip(firsts, shared(Fraction(pot), len(firsts), POINT_STEP), strict=True))
+    pot_shares = {}
+    if pot:
+        pot_shares = dict(zip(firsts, shared(Fraction(pot), len(firsts), POINT_STEP), strict=True))
     oka = Fraction((table.returns - table.start) * count, 1000)
     uma = table.uma or (0,) * count
     result = []
@@ -464,8 +467,11 @@ def final_scores(table: Table, points: Sequence[Fraction], pot: int = 0) -> tupl
         places = Fraction(sum(uma[rank - 1 : rank - 1 + len(group)]))
         if rank == 1:
             places += oka
-        share = shared(places, len(group), SCORE_STEP)[group.index(i)]
-        final = value + pot_shares.get(i, 0)
+        if len(group) == 1:  # alone in its place, the usual case: the place's whole uma
+            share = places
+        else:
+            share = shared(places, len(group), SCORE_STEP)[group.index(i)]
+        final = value + pot_shares[i] if i in pot_shares else value
         result.append(Final(i + 1, final, rank, (final - table.returns) / 1000 + share))
     return tuple(result)
 
