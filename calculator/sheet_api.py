@@ -17,7 +17,7 @@ from calculator import catalogue, presenting, ratelimit, sheets
 from calculator.errors import post_only, safe_only
 from calculator.forms.sheet import NewSheet, read_new_sheet
 from calculator.params import BoolParam
-from calculator.presenters.sheet import hand_json, sheet_csv, sheet_json
+from calculator.presenters.sheet import sheet_csv, sheet_json
 from calculator.views import api_language
 
 BOM = BoolParam(default=False)
@@ -108,9 +108,8 @@ def add(request: HttpRequest, key: str) -> HttpResponse:
     opened = _opened(key, edit=True)
     created, hand, book = sheets.add_hand(opened.sheet, request.POST)
     index = next(i for i, h in enumerate(book.hands) if h.pk == hand.pk)
-    return _json(
-        {"hand": hand_json(book, index), "sheet": sheet_json(book)}, 201 if created else 200
-    )
+    sheet = sheet_json(book)  # the hand is worded once: the sheet's own entry for it
+    return _json({"hand": sheet["hands"][index], "sheet": sheet}, 201 if created else 200)
 
 
 @post_only

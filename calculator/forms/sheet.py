@@ -372,8 +372,7 @@ def table_of(family: str, rules: Mapping[str, str], players: int) -> book.Table:
 
 def table_rules_json(family: str, rules: Mapping[str, str]) -> dict[str, Any]:
     """SHEET.rules: every table rule with its value (defaults included), exact."""
-    family_form = FAMILIES[family].form({k: v for k, v in rules.items()})
-    family_form.is_valid()
+    family_form = FAMILIES[family].form.stored(dict(rules))  # validated when it was made
     payload = {
         name: family_form.fields[name].json_value(family_form.cleaned_data[name])
         for name in TABLE_PARAMS[family]
