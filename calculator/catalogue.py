@@ -16,20 +16,20 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from django.conf import settings
 from django.utils import translation
 from django.utils.functional import lazy
 from django.utils.translation import trans_real
 
 _bound: ContextVar[Any] = ContextVar("catalogue", default=None)
-_language: ContextVar[str | None] = ContextVar("catalogue_language", default=None)
-# The tests set this: a word asked for while bound then also checks that Django's language
+# The tests set this: a word asked for while bound then also checks that Django's catalogue
 # is still the bound one, so a switch that bypasses `override()` fails the test making it.
 CHECKED = False
 
 
 def _catalogue() -> Any:
     catalogue = _bound.get()
-    if CHECKED and catalogue is not None and translation.get_language() != _language.get():
+    if CHECKED and catalogue is not None and trans_real.catalog() is not catalogue:
         raise RuntimeError("the language was switched without catalogue.override()")
     return catalogue
 
@@ -37,13 +37,11 @@ def _catalogue() -> Any:
 @contextmanager
 def one_language() -> Iterator[None]:
     """Words asked for inside come from the catalogue active on entry."""
-    catalogue = _bound.set(trans_real.catalog())
-    language = _language.set(translation.get_language())
+    token = _bound.set(trans_real.catalog())
     try:
         yield
     finally:
-        _language.reset(language)
-        _bound.reset(catalogue)
+        _bound.reset(token)
 
 
 def gettext(message: str) -> str:
@@ -63,8 +61,13 @@ def ngettext(singular: str, plural: str, number: int) -> str:
 
 
 def get_language() -> str | None:
-    language = _language.get()
-    return translation.get_language() if language is None else language
+    catalogue = _catalogue()
+    if catalogue is None:
+        return translation.get_language()
+    try:  # as Django asks its catalogue
+        return catalogue.to_language()
+    except AttributeError:
+        return settings.LANGUAGE_CODE
 
 
 # Django's lazy text, over this module's gettext: a label or message made at import time
