@@ -4,9 +4,10 @@ Django finds the active language in an asgiref `Local` on every `gettext` call: 
 on our machines, most of what a word costs, and a sheet page words a few hundred of them
 (a row's headline, who won, the counters). Inside `one_language()` the catalogue found on
 entry answers instead, with the same words: Django's own catalogue object, asked the way
-`django.utils.translation.trans_real` asks it. Nothing inside may switch the language,
-and nothing does: a request's language is settled before anything is worded, and the
-places that override it (the API's `lang`, the error pages) wrap the whole answer.
+`django.utils.translation.trans_real` asks it. A request's language is settled before
+anything is worded; a switch inside it goes through `override()`, which binds the language
+it switches to (the API's `lang`, the error pages, the language links), and the tests
+check on every word that nothing switched it another way.
 """
 
 from __future__ import annotations
