@@ -99,7 +99,7 @@ class Played:
     riichi_sticks: int  # riichi: the pot carried in + this hand's declarations (0 elsewhere)
     outcome: Outcome | None  # None for a drawn or deleted hand
     inputs: tuple | None  # exactly what score() was given, the sheet's fields set
-    deltas: tuple[Fraction, ...]  # one per player; zeros for a deleted hand
+    deltas: tuple[Fraction | int, ...]  # one per player, whole ones as ints; zeros if deleted
     deleted: bool
 
 
@@ -216,10 +216,10 @@ def play(table: Table, entry: Entry, state: State) -> tuple[Played, State]:
     """One hand of the fold: hand number `state.count + 1`, played under `state`; its result
     and the state after it. ValueError if the hand fails `entry_errors`."""
     n = state.count + 1
-    played, keeps, deltas = _hand(table, entry, n, state.dealer, state.honba, state.pot)
+    played, keeps = _hand(table, entry, n, state.dealer, state.honba, state.pot)
     if played.deleted:
         return played, replace(state, count=n)
-    sums = tuple(total + delta for total, delta in zip(state.sums, deltas, strict=True))
+    sums = tuple(total + delta for total, delta in zip(state.sums, played.deltas, strict=True))
     dealer, honba, pot, passes = state.dealer, state.honba, state.pot, state.passes
     if table.family == "riichi":
         # A draw leaves the sticks on the table and adds a counter, whoever deals next;
@@ -241,15 +241,16 @@ def replay(table: Table, entry: Entry, n: int, dealer: int, honba: int, pot: int
 
 def _hand(
     table: Table, entry: Entry, n: int, dealer: int, honba: int, pot: int
-) -> tuple[Played, bool, Sequence[Fraction | int]]:
-    """Hand n played under those counters, whether the dealer keeps the deal, and its
-    deltas as `_won` adds them (whole amounts as ints, for the fold's sums)."""
+) -> tuple[Played, bool]:
+    """Hand n played under those counters, and whether the dealer keeps the deal. Its
+    deltas stay as `_won` adds them, whole amounts as ints: a long sheet adds thousands of
+    them, and a Fraction addition costs ten int ones."""
     is_riichi = table.family == "riichi"
     if entry.deleted:
         # Counts for nothing, not even its riichi declarations.
         shown = pot if is_riichi else 0
-        nothing = (ZERO,) * table.players
-        return Played(n, dealer, honba, shown, None, None, nothing, True), True, nothing
+        nothing = (0,) * table.players
+        return Played(n, dealer, honba, shown, None, None, nothing, True), True
     if errors := entry_errors(table, entry):
         raise ValueError(f"hand {n}: {errors}")
     sticks = pot + len(entry.riichi) if is_riichi else 0
@@ -268,8 +269,7 @@ def _hand(
         keeps = entry.winner == dealer and table.family not in PASS_EVERY_HAND
     for player in entry.riichi:
         deltas[player - 1] -= RIICHI_STICK
-    played = Played(n, dealer, honba, sticks, outcome, inputs, tuple(map(Fraction, deltas)), False)
-    return played, keeps, deltas
+    return Played(n, dealer, honba, sticks, outcome, inputs, tuple(deltas), False), keeps
 
 
 def finish(table: Table, state: State, hands: Sequence[Played] = ()) -> Result:
@@ -368,8 +368,8 @@ def _won(table: Table, entry: Entry, outcome: Outcome, dealer: int) -> list[Frac
 
 
 def _plain(value: Fraction | int) -> Fraction | int:
-    # Whole amounts are added as ints: a long sheet does thousands of additions, and a
-    # Fraction addition costs ten int ones. Everything leaves the engine as a Fraction.
+    # A whole amount as an int: a sheet's deltas, sums and final scores are whole nearly
+    # always, and int arithmetic costs a tenth of Fraction's.
     if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value
@@ -451,6 +451,14 @@ def final_scores(table: Table, points: Sequence[Fraction], pot: int = 0) -> tupl
     >>> [(f.rank, str(f.score)) for f in final_scores(table, [35000, 25000, 25000, 15000])]
     [(1, '40'), (2, '-5'), (2, '-5'), (4, '-30')]
     """
+    whole = [_plain(p) for p in points]
+    if len(set(whole)) == len(whole) and all(type(p) is int for p in whole):
+        return _final_apart(table, whole, pot)
+    return _final_shared(table, points, pot)
+
+
+def _final_shared(table: Table, points: Sequence[Fraction], pot: int) -> tuple[Final, ...]:
+    """`final_scores` for any points: ties share their places, in Fractions."""
     count = table.players
     values = [Fraction(p) for p in points]
     top = max(values)
@@ -476,6 +484,23 @@ def final_scores(table: Table, points: Sequence[Fraction], pot: int = 0) -> tupl
     return tuple(result)
 
 
+def _final_apart(table: Table, points: list[int], pot: int) -> tuple[Final, ...]:
+    """`final_scores` when nobody ties and every total is whole, as nearly every sheet ends:
+    each place takes its whole uma, first the oka and the pot, worked out in points (ints:
+    a fifth of the time in Fractions, and every sheet request asks for these)."""
+    count = len(points)
+    uma = table.uma or (0,) * count
+    returns = table.returns
+    oka = (returns - table.start) * count  # in points: the return over the start, everyone's
+    ranked = sorted(range(count), key=points.__getitem__, reverse=True)
+    result: list[Final] = [None] * count  # type: ignore[list-item]
+    for rank, i in enumerate(ranked, 1):
+        final = points[i] + pot if rank == 1 else points[i]
+        score = final - returns + 1000 * uma[rank - 1] + (oka if rank == 1 else 0)
+        result[i] = Final(i + 1, Fraction(final), rank, Fraction(score, 1000))
+    return tuple(result)
+
+
 def settle(amounts: Sequence[Fraction]) -> tuple[Transfer, ...]:
     """The fewest payments that settle `amounts` (player i + 1's total, summing to 0).
 
@@ -486,14 +511,14 @@ def settle(amounts: Sequence[Fraction]) -> tuple[Transfer, ...]:
     >>> [(t.payer, t.payee, str(t.amount)) for t in settle([5, -5, 3, -3])]
     [(2, 1, '5'), (4, 3, '3')]
     """
-    values = [Fraction(a) for a in amounts]
+    values = [a if type(a) is Fraction else Fraction(a) for a in amounts]
     # Whole numbers from here on: subset sums are then cheap and exact.
     scale = lcm(*(v.denominator for v in values)) if values else 1
     whole = [v.numerator * (scale // v.denominator) for v in values]
     if sum(whole) != 0:
         raise ValueError(f"amounts {values} do not sum to zero")
     players = [i for i, v in enumerate(whole) if v]
-    transfers = []
+    paying = []  # (paid, payer, payee) in whole units, ordered before any Fraction is made
     for group in _zero_sum_groups([whole[i] for i in players]):
         balance = {players[j]: whole[players[j]] for j in group}
         while any(balance.values()):
@@ -502,8 +527,9 @@ def settle(amounts: Sequence[Fraction]) -> tuple[Transfer, ...]:
             paid = min(-balance[debtor], balance[creditor])
             balance[debtor] += paid
             balance[creditor] -= paid
-            transfers.append(Transfer(debtor + 1, creditor + 1, Fraction(paid, scale)))
-    return tuple(sorted(transfers, key=lambda t: (-t.amount, t.payer, t.payee)))
+            paying.append((-paid, debtor + 1, creditor + 1))
+    paying.sort()
+    return tuple(Transfer(payer, payee, Fraction(-minus, scale)) for minus, payer, payee in paying)
 
 
 def _zero_sum_groups(values: Sequence[int]) -> list[list[int]]:
@@ -517,19 +543,22 @@ def _zero_sum_groups(values: Sequence[int]) -> list[list[int]]:
     [[0, 2], [1, 3]]
     """
     size = len(values)
+    if size <= 3:
+        # No part of three or fewer non-zero amounts sums to zero unless all of them do.
+        return [list(range(size))] if size else []
     full = (1 << size) - 1
+    bits = [1 << i for i in range(size)]
     total = [0] * (full + 1)
     best = [0] * (full + 1)
     for mask in range(1, full + 1):
         low = mask & -mask
         total[mask] = total[mask ^ low] + values[low.bit_length() - 1]
-        best[mask] = max(best[mask ^ (1 << i)] for i in range(size) if mask >> i & 1)
-        best[mask] += total[mask] == 0
+        best[mask] = max([best[mask ^ bit] for bit in bits if mask & bit]) + (total[mask] == 0)
     groups: list[list[int]] = []
     mask, group_start = full, full
     while mask:
         target = best[mask] - (total[mask] == 0)
-        bit = next(1 << i for i in range(size) if mask >> i & 1 and best[mask ^ (1 << i)] == target)
+        bit = next(bit for bit in bits if mask & bit and best[mask ^ bit] == target)
         mask ^= bit
         if total[mask] == 0:  # the empty set too: it closes the last group
             groups.append([i for i in range(size) if (group_start ^ mask) >> i & 1])
