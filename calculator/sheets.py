@@ -539,10 +539,12 @@ def add_hand(
         if first is None:
             raise
         return False, first, work_out(first.sheet) if answer == "sheet" else None
-    # The sheet as of this write: the hands before it, and this one last (numbers only grow).
+    # The sheet as of this write: the hands before it, and this one last (numbers only grow),
+    # played from the values just read rather than read again from what was stored.
     if answer == "sheet":
         assert before is not None
-        return True, hand, work_out(sheet, [*before, hand])
+        worked = work_out(sheet, before, trying=read)
+        return True, hand, replace(worked, hands=(*worked.hands[:-1], hand))
     if answer == "hand":  # the hand as just played: no engine call again
         result = book.finish(table, after, [played])
         return True, hand, Book(sheet, (hand,), (read,), table, result, after)

@@ -159,6 +159,43 @@ def test_every_family_records_a_zero_sum_hand(client, family, params, deltas):
         assert hand["deltas"] == deltas
 
 
+# A session per family whose hands differ in every field a sheet reads back: the table
+# rules, each family's own inputs, riichi's sticks and a drawn hand, HK's liable player.
+SESSIONS = {
+    "hk": (
+        {"scale": "full", "unit": "0.5"},
+        [
+            {"winner": "2", "discarder": "4", "fan": "3"},
+            {"winner": "1", "win": "self_draw", "fan": "7", "liable": "1", "liable_player": "3"},
+        ],
+    ),
+    "riichi": (
+        {"uma": "15,5,-5,-15", "start": "30000", "return": "30000"},
+        [
+            {"winner": "3", "discarder": "2", "han": "3", "fu": "40", "riichi": "1,3"},
+            {"winner": "none", "tenpai": "2"},
+            {"winner": "4", "win": "self_draw", "han": "2", "fu_mode": "count", "wait": "kanchan"},
+        ],
+    ),
+    "mcr": ({}, [{"winner": "1", "discarder": "2", "points": "8", "flowers": "2"}]),
+    "nmjl": ({}, [{"winner": "3", "win": "self_draw", "value": "30", "jokerless": "1"}]),
+    "jiujiang": ({}, [{"winner": "1", "win": "self_draw", "pattern": "qingyise"}]),
+    "classical": ({"limit": "500"}, [{"winner": "2", "fu2": "30", "fan2": "2", "fu3": "10"}]),
+}
+
+
+@pytest.mark.parametrize("family", SESSIONS)
+def test_an_adds_answer_is_the_sheet_as_a_read_after_it_gives_it(client, family):
+    rules, session = SESSIONS[family]
+    key, view, _sheet = new_sheet(client, family=family, **rules)
+    for n, hand in enumerate(session, 1):
+        added = add(client, key, **hand, key=f"hand-{n}")
+        read = answer(client.get(f"/api/v1/sheets/{view}"), 200)["sheet"]
+        assert added["sheet"] == read
+        assert added["hand"] == read["hands"][-1] and added["hand"]["n"] == n
+    assert len(read["hands"]) == len(session)
+
+
 def test_classical_players_sit_east_to_north(client):
     key, _view, _sheet = new_sheet(client, family="classical")
     # Players 1–4 are East to North: the sheet's deltas are the classical calculator's
