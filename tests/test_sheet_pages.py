@@ -441,7 +441,11 @@ def test_delete_restore_and_undo(client):
     rev = revision(page(client, url))
     assert client.post(url, {"action": "delete", "n": "1", "revision": rev}).status_code == 303
     html = page(client, url)
-    assert 'class="hand deleted"' in html and 'value="restore"' in html
+    assert 'class="hand deleted"' in html
+    # Hand 1 offers a restore, hand 2 a delete, each through the list's one form for it.
+    assert re.search(r'<button[^>]*form="restore-hand" name="n" value="1"', html)
+    assert re.search(r'<button[^>]*form="delete-hand" name="n" value="2"', html)
+    assert html.count('id="restore-hand"') == html.count('id="delete-hand"') == 1
     assert totals(html) == ["36", "-12", "-12", "-12"]
     rev = revision(html)
     assert client.post(url, {"action": "restore", "n": "1", "revision": rev}).status_code == 303
@@ -457,6 +461,18 @@ def test_delete_restore_and_undo(client):
     # A second phone's undo with the old revision takes back nothing more.
     assert client.post(url, {"action": "undo", "revision": rev}).status_code == 409
     assert not Hand.objects.get(n=1).deleted
+
+
+def test_the_rows_share_one_token_however_many_hands_are_listed(client):
+    url = start(client, family="hk")
+    tokens = []
+    for n in range(1, 4):
+        record(client, url, winner="2", discarder="4", fan="3", key=str(n))
+        html = page(client, url)
+        assert len(re.findall(r'<button[^>]*form="delete-hand" name="n"', html)) == n
+        tokens.append(html.count('name="csrfmiddlewaretoken"'))
+    # The hand form, undo, and the list's delete and restore forms: never one a row.
+    assert tokens == [4, 4, 4]
 
 
 def test_the_page_methods(client):

@@ -171,9 +171,9 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (form) shut(form, false);
 });
 
-// A hand's delete or restore names the revision the page shows. Rows stay in the page when a
-// hand is recorded from it, so take the revision the totals show now, not the one the row
-// was drawn with (without this file the whole page is drawn again after every change).
+// A hand's delete or restore names the revision the page shows. The list stays in the page
+// when a hand is recorded from it, so take the revision the totals show now, not the one the
+// list was drawn with (without this file the whole page is drawn again after every change).
 document.addEventListener("submit", (event) => {
   const form = event.target;
   const live = document.getElementById("sheet-live");

@@ -106,10 +106,10 @@ def test_the_whole_flow_without_javascript(no_js_phone):
     start_sheet(page)
     record_hk(page, "2", "3", discarder="4")
     assert total(page, 2) == "8" and total(page, 4) == "-8"
-    page.locator('[data-hand="1"] button[value="delete"]').click()
+    page.locator('[data-hand="1"] button[form="delete-hand"]').click()
     page.wait_for_load_state()
     assert total(page, 2) == "0"
-    page.locator('[data-hand="1"] button[value="restore"]').click()
+    page.locator('[data-hand="1"] button[form="restore-hand"]').click()
     page.wait_for_load_state()
     assert total(page, 2) == "8"
 
@@ -160,7 +160,7 @@ def test_recording_in_place_empties_the_form_and_the_rows_stay_usable(phone):
     phone.wait_for_selector("form.hand-form .field-error:not(:empty)")
     assert hands_shown(phone) == 2
     # Hand 1's row was drawn before the later write: its delete still goes through.
-    phone.locator('[data-hand="1"] button[value="delete"]').click()
+    phone.locator('[data-hand="1"] button[form="delete-hand"]').click()
     phone.wait_for_selector('[data-hand="1"].deleted')
     wait_for_total(phone, 2, "-12")
 
