@@ -544,7 +544,9 @@ def add_hand(
     if answer == "sheet":
         assert before is not None
         worked = work_out(sheet, before, trying=read)
-        return True, hand, replace(worked, hands=(*worked.hands[:-1], hand))
+        # The draft is numbered by its place; the latest hand is the stored one's number.
+        state = replace(worked.state, live=hand.n)
+        return True, hand, replace(worked, hands=(*worked.hands[:-1], hand), state=state)
     if answer == "hand":  # the hand as just played: no engine call again
         result = book.finish(table, after, [played])
         return True, hand, Book(sheet, (hand,), (read,), table, result, after)

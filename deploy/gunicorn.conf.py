@@ -40,3 +40,11 @@ loglevel = "info"
 # No control socket in the home directory: stop and reload with signals (SIGTERM, SIGHUP),
 # and two servers on one machine do not fight over one socket path.
 control_socket_disable = True
+
+
+def pre_fork(server, worker):
+    """No database connection opened while the app loaded here (preload_app) is handed on:
+    workers keep theirs between requests, and one shared across fork() can corrupt SQLite."""
+    from django.db import connections
+
+    connections.close_all()

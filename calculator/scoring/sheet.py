@@ -368,7 +368,7 @@ def _won(table: Table, entry: Entry, outcome: Outcome, dealer: int) -> list[Frac
 
 
 def _plain(value: Fraction | int) -> Fraction | int:
-    # A whole amount as an int: a sheet's deltas, sums and final scores are whole nearly
+    # A whole amount as an int: a sheet's deltas, sums and final points are whole nearly
     # always, and int arithmetic costs a tenth of Fraction's.
     if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
