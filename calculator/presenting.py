@@ -110,9 +110,16 @@ def _json(value: Any) -> str:
     if kind is Fraction:
         return plain(value)
     if kind is dict:
-        return "{" + ",".join(f"{_string(str(k))}:{_json(v)}" for k, v in value.items()) + "}"
+        # Strings and whole numbers, most of a payload's values, are written here at once.
+        parts = []
+        for key, item in value.items():
+            of = type(item)
+            text = _string(item) if of is str else str(item) if of is int else _json(item)
+            parts.append(f"{_string(str(key))}:{text}")
+        return "{" + ",".join(parts) + "}"
     if kind is list or kind is tuple:
-        return "[" + ",".join([_json(v) for v in value]) + "]"
+        items = [str(v) if type(v) is int else _json(v) for v in value]
+        return "[" + ",".join(items) + "]"
     if value is None:
         return "null"
     if isinstance(value, bool):
