@@ -14,6 +14,7 @@ from django.test import Client
 
 from calculator.families import FAMILIES
 from calculator.models import Hand, Sheet
+from calculator.presenters import sheet_page
 
 pytestmark = [pytest.mark.database, pytest.mark.django_db]
 
@@ -345,6 +346,17 @@ def test_the_poll_answers_304_until_the_revision_changes(client):
     changed = client.get(url, headers={**HX, "If-None-Match": tag})
     assert changed.status_code == 200 and changed["ETag"] != tag
     assert totals(changed.content.decode()) == ["0", "8", "0", "-8"]
+
+
+def test_a_page_drawn_by_another_deployment_gets_the_new_markup(client, monkeypatch):
+    url = start(client, family="hk")
+    record(client, url, winner="2", discarder="4", fan="3", key="a")
+    tag = client.get(url, headers=HX)["ETag"]
+    assert client.get(url, headers={**HX, "If-None-Match": tag}).status_code == 304
+    monkeypatch.setattr(sheet_page, "MARKUP", "0a1b2c3d")  # the templates changed since
+    redrawn = client.get(url, headers={**HX, "If-None-Match": tag})
+    assert redrawn.status_code == 200 and redrawn["ETag"] != tag
+    assert 'id="delete-hand"' in redrawn.content.decode()  # the list's forms come too
 
 
 def test_the_etag_follows_the_language(client):

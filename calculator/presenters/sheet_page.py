@@ -3,16 +3,19 @@ show, so that the templates only place them (no arithmetic, no rule branching th
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlencode
 
 import segno
+from django.conf import settings
 from django.http import QueryDict
 from django.urls import reverse
 
@@ -486,11 +489,22 @@ ROUNDS = (
 # session (16 hands) or a riichi hanchan with spare, and a phone's page and every poll's
 # answer stay the same size however long the evening runs.
 LATEST_HANDS = 30
+SHEET_TEMPLATES = Path(settings.BASE_DIR) / "templates" / "sheets"
 ALL_HANDS = "all"  # `?hands=all`: every hand listed
 
 
+# The sheet's markup (templates/sheets) as this deployment draws it. It is in the poll's
+# ETag, so a page drawn by an earlier deployment gets the new regions on its next poll, not
+# 304s, before an answer in place adds rows that lean on markup the page lacks.
+MARKUP = hashlib.blake2b(
+    b"".join(path.read_bytes() for path in sorted(SHEET_TEMPLATES.glob("*.html"))),
+    digest_size=4,
+).hexdigest()
+
+
 def etag(revision: int, language: str, editing: bool, everything: bool = False) -> str:
-    return f'"r{revision}-{language}-{"e" if editing else "v"}{"a" if everything else ""}"'
+    kind = f"{'e' if editing else 'v'}{'a' if everything else ''}"
+    return f'"r{revision}-{language}-{kind}-{MARKUP}"'
 
 
 def sheet_page(
