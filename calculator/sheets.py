@@ -264,19 +264,23 @@ def work_out(
     *,
     trying: ReadHand | None = None,
     at: int | None = None,
+    last_read: ReadHand | None = None,
 ) -> Book:
     """Every hand read again and the whole sheet recomputed (one engine call per hand).
 
     `trying` is a hand not recorded yet, for the live preview: added after the last hand,
-    or in place of hand `at` (an edit); nothing is written."""
+    or in place of hand `at` (an edit); nothing is written. `last_read` is how the last of
+    `hands` was read when it was just recorded, so it is not read again from storage."""
     if hands is None:
         hands = _hands_of(sheet)
     table = _table(sheet)
     family, rules = sheet.family, sheet.rules
     reads = [
         read_stored(family, rules, table, hand.winner, hand.discarder, hand.params)
-        for hand in hands
+        for hand in (hands if last_read is None else hands[:-1])
     ]
+    if last_read is not None:
+        reads.append(last_read)
     if trying is not None:
         draft = Hand(
             sheet=sheet,
@@ -539,14 +543,10 @@ def add_hand(
         if first is None:
             raise
         return False, first, work_out(first.sheet) if answer == "sheet" else None
-    # The sheet as of this write: the hands before it, and this one last (numbers only grow),
-    # played from the values just read rather than read again from what was stored.
+    # The sheet as of this write: the hands before it, and this one last (numbers only grow).
     if answer == "sheet":
         assert before is not None
-        worked = work_out(sheet, before, trying=read)
-        # The draft is numbered by its place; the latest hand is the stored one's number.
-        state = replace(worked.state, live=hand.n)
-        return True, hand, replace(worked, hands=(*worked.hands[:-1], hand), state=state)
+        return True, hand, work_out(sheet, [*before, hand], last_read=read)
     if answer == "hand":  # the hand as just played: no engine call again
         result = book.finish(table, after, [played])
         return True, hand, Book(sheet, (hand,), (read,), table, result, after)
