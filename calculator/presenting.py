@@ -56,8 +56,13 @@ def format_args(args: Mapping[str, object]) -> dict[str, object]:
     """Arguments ready for %-formatting: amounts shown exactly with separators."""
     shown: dict[str, object] = {}
     for key, value in args.items():
-        if isinstance(value, Fraction | int) and not isinstance(value, bool):
-            shown[key] = money(value)
+        kind = type(value)
+        # By exact type first: a sheet's answer words every hand's steps, and `isinstance`
+        # against the numeric ABCs cost more than the formatting.
+        if kind is int or kind is Fraction:
+            shown[key] = grouped(value)
+        elif kind is not str and kind is not bool and isinstance(value, Fraction | int):
+            shown[key] = grouped(value)
         else:
             shown[key] = value
     return shown

@@ -60,14 +60,18 @@ class Refused(Exception):
 # SQL (SQLite, PostgreSQL); the values go through each field's own preparation.
 _SHEETS, _HANDS = Sheet._meta.db_table, Hand._meta.db_table
 _BY_KEY = f"SELECT * FROM {_SHEETS} WHERE edit_key = %s OR view_key = %s LIMIT 2"
-_BY_ID = f"SELECT * FROM {_SHEETS} WHERE id = %s"
+# What a write re-reads of a sheet: all that changes once it is made.
+_CHANGING = ("revision", "updated", "state")
+_LOCK = f"SELECT {', '.join(_CHANGING)} FROM {_SHEETS} WHERE id = %s"
 _HANDS_OF = f"SELECT * FROM {_HANDS} WHERE sheet_id = %s ORDER BY n"
 _BUMP = f"UPDATE {_SHEETS} SET revision = %s, updated = %s, state = %s WHERE id = %s"
 _HAND_COLUMNS = ("sheet_id", "n", "winner", "discarder", "params", "deleted", "key")
 _HAND_COLUMNS += ("versions", "dealer", "honba", "pot")
+# A number or key already taken inserts nothing and returns no row (SQLite ≥ 3.35 and
+# PostgreSQL): unlike a refused insert, that needs no savepoint to go on with the write.
 _INSERT = (
     f"INSERT INTO {_HANDS} ({', '.join(_HAND_COLUMNS)})"
-    f" VALUES ({', '.join(['%s'] * len(_HAND_COLUMNS))}) RETURNING id"
+    f" VALUES ({', '.join(['%s'] * len(_HAND_COLUMNS))}) ON CONFLICT DO NOTHING RETURNING id"
 )
 
 # What `_holds` asks of the sheet: its revision now, how many hands, the last number.
@@ -109,8 +113,7 @@ def _rows(model: type[M], sql: str, params: list[Any]) -> list[M]:
     order = [at[field.column] for field in fields]
     converters = []
     for field in fields:
-        col = field.get_col(model._meta.db_table)
-        for convert in [*db.ops.get_db_converters(col), *col.get_db_converters(db)]:
+        for convert, col in _converters(db, model, field):
             converters.append((at[field.column], convert, col))
     extra = [(i, column) for column, i in at.items() if i not in order]
     names = [field.attname for field in fields]
@@ -124,6 +127,15 @@ def _rows(model: type[M], sql: str, params: list[Any]) -> list[M]:
             setattr(instance, column, values[i])
         found.append(instance)
     return found
+
+
+def _converters(db: Any, model: type[M], field: Any) -> list[tuple[Any, Any]]:
+    """What turns a column's value as the backend gives it into the field's (a JSON text
+    into a dict on SQLite, say), as a queryset would run it."""
+    col = field.get_col(model._meta.db_table)
+    return [
+        (convert, col) for convert in [*db.ops.get_db_converters(col), *col.get_db_converters(db)]
+    ]
 
 
 def _hands_of(sheet: Sheet) -> list[Hand]:
@@ -421,12 +433,24 @@ def _read(sheet: Sheet, data: Any) -> ReadHand | dict[str, Any]:
 
 def _locked(sheet: Sheet) -> Sheet:
     """The sheet read again inside the write's transaction, and held: PostgreSQL locks its
-    row; SQLite's write transaction (IMMEDIATE) already holds the whole database."""
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    found = _rows(Sheet, _BY_ID + lock, [sheet.pk])
-    if not found:
+    row; SQLite's write transaction (IMMEDIATE) already holds the whole database. Only what
+    a write changes is read again (the rest is fixed when the sheet is made), into a new
+    instance: the one the request opened stays as it was read."""
+    db = connections[DEFAULT_DB_ALIAS]
+    lock = " FOR UPDATE" if db.features.has_select_for_update else ""
+    with db.cursor() as cursor:
+        cursor.execute(_LOCK + lock, [sheet.pk])
+        row = cursor.fetchone()
+    if row is None:
         raise Sheet.DoesNotExist(f"sheet {sheet.pk}")
-    return found[0]
+    fields = Sheet._meta.concrete_fields
+    values = {field.attname: getattr(sheet, field.attname) for field in fields}
+    for name, value in zip(_CHANGING, row, strict=True):
+        field = Sheet._meta.get_field(name)
+        for convert, col in _converters(db, Sheet, field):
+            value = convert(value, col, db)
+        values[field.attname] = value
+    return Sheet.from_db(db.alias, list(values), list(values.values()))
 
 
 def _bump(sheet: Sheet, state: book.State) -> None:
@@ -521,9 +545,8 @@ def add_hand(
                 raise Refused(400, _too_many())
             table = _table(sheet)
             played, after = book.play(table, read.entry, state)
-            try:
-                hand = _insert(sheet, read, key, state, played.n)
-            except IntegrityError:
+            hand = _insert(sheet, read, key, state, played.n)
+            if hand is None:
                 first = sheet.hands.filter(key=key).first() if key else None
                 if first is not None:  # the key is taken: this is a repeat
                     return False, first, work_out(sheet) if answer == "sheet" else None
@@ -531,17 +554,19 @@ def add_hand(
                 hands = _hands_of(sheet)
                 state = _rework(sheet, hands).state
                 if state.count >= MAX_HANDS:
-                    raise Refused(400, _too_many()) from None
+                    raise Refused(400, _too_many())
                 played, after = book.play(table, read.entry, state)
                 # Numbered after the last one stored, even were one missing (never by us).
                 hand = _insert(sheet, read, key, state, hands[-1].n + 1 if hands else 1)
+                if hand is None:
+                    raise _Taken
             _bump(sheet, after)
-    except IntegrityError:
-        # The second insert refused too: only a key taken meanwhile can be answered (the
-        # lock on the sheet makes even that a case for databases without one).
+    except _Taken:
+        # The second insert found a conflict too: only a key taken meanwhile can be
+        # answered (the lock on the sheet makes even that a case for databases without one).
         first = Hand.objects.filter(sheet_id=sheet.pk, key=key).first() if key else None
         if first is None:
-            raise
+            raise IntegrityError(f"sheet {sheet.pk}: the next hand's number is taken") from None
         return False, first, work_out(first.sheet) if answer == "sheet" else None
     # The sheet as of this write: the hands before it, and this one last (numbers only grow).
     if answer == "sheet":
@@ -558,10 +583,16 @@ def _too_many() -> dict[str, Any]:
     return {"__all__": [{"code": "too_many_hands", "message": message}]}
 
 
-def _insert(sheet: Sheet, read: ReadHand, key: str | None, state: book.State, n: int) -> Hand:
-    """Hand n stored, played under `state`. In a savepoint: a key already used is found by
-    the database's unique constraint when the insert fails, which spares every other add a
-    lookup, and the write goes on in the same transaction."""
+class _Taken(Exception):
+    """Both inserts of an add found their number or key taken."""
+
+
+def _insert(
+    sheet: Sheet, read: ReadHand, key: str | None, state: book.State, n: int
+) -> Hand | None:
+    """Hand n stored, played under `state`; None if its number or key is taken. A key
+    already used is found by the database's unique constraint, which spares every other add
+    a lookup, and the write goes on in the same transaction."""
     hand = Hand(
         sheet=sheet,
         n=n,
@@ -573,9 +604,12 @@ def _insert(sheet: Sheet, read: ReadHand, key: str | None, state: book.State, n:
         honba=state.honba,
         pot=state.pot,
     )
-    with transaction.atomic(), connection.cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(_INSERT, _prepared(hand, _HAND_COLUMNS))
-        (hand.pk,) = cursor.fetchone()
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    (hand.pk,) = row
     hand._state.adding, hand._state.db = False, connection.alias
     return hand
 

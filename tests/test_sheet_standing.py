@@ -13,6 +13,7 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.db import IntegrityError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -254,6 +255,29 @@ def test_an_add_after_hands_stored_past_the_standing_takes_the_next_number(answe
     )
     assert created and hand.n == 3
     check_stored(sheet)
+
+
+def test_an_add_whose_second_insert_is_refused_too_records_nothing(monkeypatch):
+    # Never seen: the add's first insert meets a hand stored past the standing, and its
+    # second finds the next number taken as well (here by a row put there in between).
+    # Nothing is recorded and the add fails loudly rather than answering with no hand.
+    sheet = new_sheet("hk")
+    sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "fan": "3"})
+    Hand.objects.create(sheet=sheet, n=2, winner=2, discarder=1, params={"fan": "5"})
+    insert, calls = sheets._insert, []
+
+    def crowded(sheet_, read, key, state, n):
+        calls.append(n)
+        if len(calls) == 2:
+            Hand.objects.create(sheet=sheet_, n=n, winner=4, params={"fan": "4"})
+        return insert(sheet_, read, key, state, n)
+
+    monkeypatch.setattr(sheets, "_insert", crowded)
+    with pytest.raises(IntegrityError):
+        sheets.add_hand(sheet, {"winner": "3", "win": "self_draw", "fan": "4", "key": "k"})
+    assert calls == [2, 3]
+    assert Sheet.objects.get(pk=sheet.pk).revision == 1
+    assert sorted(sheet.hands.values_list("n", flat=True)) == [1, 2]  # all of it undone
 
 
 @pytest.mark.parametrize("answer", ["sheet", "hand", None])

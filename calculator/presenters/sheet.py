@@ -28,14 +28,15 @@ def delta_sums(book: Book) -> list[Fraction]:
     return [total - start for total in book.result.totals]
 
 
-def hand_inputs(book: Book, index: int) -> dict[str, Any]:
-    """HAND.inputs: the family's per-hand values, as the calculator's API names them."""
+def hand_inputs(book: Book, index: int, names: list[str]) -> dict[str, Any]:
+    """HAND.inputs: the family's per-hand values (`names`: its `hand_params`), as the
+    calculator's API names them."""
     read = book.reads[index]
     if read.winner is None:  # a drawn hand: nobody's hand was scored
         return {}
     form = read.family_form
     values = {}
-    for name in hand_params(FAMILIES[book.sheet.family]):
+    for name in names:
         field_name = CLASSICAL_FIELDS.get(name, name)
         values[name] = form.fields[field_name].json_value(form.cleaned_data[field_name])
     if read.entry.liable_player is not None:
@@ -52,7 +53,7 @@ def result_json(book: Book, played: Played) -> dict[str, Any] | None:
     return presenting.outcome_json(played.outcome, list(steps))
 
 
-def hand_json(book: Book, index: int) -> dict[str, Any]:
+def hand_json(book: Book, index: int, names: list[str]) -> dict[str, Any]:
     hand: Hand = book.hands[index]
     played = book.result.hands[index]
     payload: dict[str, Any] = {
@@ -61,7 +62,7 @@ def hand_json(book: Book, index: int) -> dict[str, Any]:
         "discarder": hand.discarder,
         "dealer": played.dealer,
         "honba": played.honba,
-        "inputs": hand_inputs(book, index),
+        "inputs": hand_inputs(book, index, names),
         "result": result_json(book, played),
         "deltas": list(played.deltas),
         "deleted": hand.deleted,
@@ -83,6 +84,7 @@ def _whole(book: Book) -> None:
 def sheet_json(book: Book) -> dict[str, Any]:
     _whole(book)
     sheet, result = book.sheet, book.result
+    names = hand_params(FAMILIES[sheet.family])
     payload: dict[str, Any] = {
         "family": sheet.family,
         "rules": table_rules_json(sheet.family, sheet.rules),
@@ -90,7 +92,7 @@ def sheet_json(book: Book) -> dict[str, Any]:
             {"n": n, "name": name, "total": total}
             for n, (name, total) in enumerate(zip(sheet.players, points(book), strict=True), 1)
         ],
-        "hands": [hand_json(book, index) for index in range(len(book.hands))],
+        "hands": [hand_json(book, index, names) for index in range(len(book.hands))],
         "revision": sheet.revision,
         "dealer": result.dealer,
         "honba": result.honba,
@@ -135,7 +137,7 @@ def sheet_csv(book: Book) -> str:
     for index, hand in enumerate(book.hands):
         if hand.deleted:
             continue
-        inputs = hand_inputs(book, index)
+        inputs = hand_inputs(book, index, names)
         entry = book.reads[index].entry
         own = {
             "liable_player": entry.liable_player,
