@@ -14,6 +14,7 @@ import io
 import pytest
 from django.core.management import call_command
 from django.db import IntegrityError
+from django.db.models.signals import post_init
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -371,3 +372,38 @@ def test_a_malformed_standing_is_not_trusted():
     assert sheets.standing(sheet) is None
     del sheet.state["count"]
     assert sheets.standing(sheet) is None
+
+
+def _fields(row: Hand | Sheet) -> dict[str, object]:
+    return {field.attname: getattr(row, field.attname) for field in type(row)._meta.fields}
+
+
+@pytest.mark.parametrize("listening", [False, True])
+def test_the_sheet_reads_make_the_rows_the_orm_makes(listening):
+    sheet = new_sheet("riichi")
+    for winner in ("1", "2", "3"):
+        sheets.add_hand(sheet, {"winner": winner, "win": "self_draw", "han": "2", "riichi": "4"})
+    sheets.set_deleted(sheet, 2, {"revision": "3"}, True)
+    made = []
+
+    def made_one(sender, instance, **kwargs):
+        made.append(instance)
+
+    if listening:  # a listener to the model's signals is told of every row, as by the ORM
+        post_init.connect(made_one, sender=Hand)
+    try:
+        read = sheets._hands_of(Sheet.objects.get(pk=sheet.pk))
+    finally:
+        post_init.disconnect(made_one, sender=Hand)
+    orm = list(Hand.objects.filter(sheet=sheet).order_by("n"))
+    assert [_fields(hand) for hand in read] == [_fields(hand) for hand in orm]
+    assert [type(hand.params) for hand in read] == [dict] * 3 and read[1].deleted is True
+    assert all(not hand._state.adding and hand._state.db == "default" for hand in read)
+    assert made == (read if listening else [])
+    read[0].versions = 5
+    read[0].save(update_fields=["versions"])  # a row read so saves as an ORM one
+    assert Hand.objects.get(pk=read[0].pk).versions == 5
+    opened = sheets.open_sheet(sheet.edit_key)
+    assert _fields(opened.sheet) == _fields(Sheet.objects.get(pk=sheet.pk))
+    locked = sheets._locked(opened.sheet)
+    assert _fields(locked) == _fields(opened.sheet) and locked is not opened.sheet

@@ -413,6 +413,11 @@ def own_fields(players: int) -> dict[str, Param]:
 
 # Params are never changed once built: one set per table size.
 OWN_FIELDS = {players: own_fields(players) for players in (3, 4)}
+# What a stored hand's own fields read when it has none of them stored (most hands).
+OWN_ABSENT = {
+    players: {name: fields[name].clean(None) for name in OWN_HAND_FIELDS}
+    for players, fields in OWN_FIELDS.items()
+}
 
 
 def read_hand(
@@ -511,8 +516,11 @@ def read_stored(
     read again (each by its own field), not the request around them; a sheet's every read
     does this for every hand. ValueError if they no longer read."""
     fields = OWN_FIELDS[table.players]
+    own = dict(OWN_ABSENT[table.players])
     try:
-        own = {name: fields[name].clean(params.get(name)) for name in OWN_HAND_FIELDS}
+        for name in OWN_HAND_FIELDS:
+            if name in params:
+                own[name] = fields[name].clean(params[name])
     except forms.ValidationError as error:
         raise ValueError(f"a stored hand's own field no longer reads: {params}") from error
     family_data = dict(rules)
