@@ -12,9 +12,13 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import Client
 
+from calculator import sheets
 from calculator.families import FAMILIES
+from calculator.forms.sheet import CLASSICAL_FIELDS, hand_params
 from calculator.models import Hand, Sheet
 from calculator.presenters import sheet_page
+from tests.test_sheet_standing import new_sheet
+from tests.test_sheet_stored_read import SLUGS
 
 pytestmark = [pytest.mark.database, pytest.mark.django_db]
 
@@ -985,3 +989,38 @@ def test_a_drawn_hand_says_so_in_its_preview_and_a_deleted_one_claims_no_size(cl
     client.post(url, {"action": "delete", "n": "1", "revision": revision(page(client, url))})
     summary = re.search(r'class="hand-summary">(.*?)</p>', row(page(client, "/en" + url), 1))
     assert summary is None or "Han" not in summary[1]
+
+
+def _drawn(form: sheet_page.HandForm) -> list[tuple]:
+    return [
+        (
+            view.name,
+            str(view.label),
+            view.field.kind,
+            [(value, str(words), chosen) for value, words, chosen in view.options],
+            view.current,
+            view.is_on,
+            str(view.help_text),
+            view.errors,
+        )
+        for view in [*form.own, *form.fields.values()]
+    ]
+
+
+@pytest.mark.parametrize("kind", [*SLUGS, "sanma"])
+def test_a_new_hands_form_is_drawn_as_its_defaults_sent_would_be(kind):
+    # The form for a new hand is drawn from the sheet's rules alone, without a bound form;
+    # a form sent one of its values at the default goes the bound way, and looks the same.
+    sheet = new_sheet(kind)
+    family = FAMILIES[sheet.family]
+    book = sheets.latest(sheet, sheet_page.LATEST_HANDS)
+    for name in hand_params(family):
+        param = family.form.base_fields[CLASSICAL_FIELDS.get(name, name)]
+        sent = {name: param.encode(param.default)}
+        new, bound = sheet_page.hand_form(book, {}, {}), sheet_page.hand_form(book, sent, {})
+        assert _drawn(new) == _drawn(bound), name
+        if sheet.family == "riichi":
+            shown = ("shows_given_fu", "shows_count_fields", "counts_seven_pairs")
+            assert [getattr(new.riichi, what) for what in shown] == [
+                getattr(bound.riichi, what) for what in shown
+            ]

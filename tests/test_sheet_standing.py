@@ -379,7 +379,7 @@ def _fields(row: Hand | Sheet) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("listening", [False, True])
-def test_the_sheet_reads_make_the_rows_the_orm_makes(listening):
+def test_the_sheet_reads_make_the_rows_the_orm_makes(listening, django_assert_num_queries):
     sheet = new_sheet("riichi")
     for winner in ("1", "2", "3"):
         sheets.add_hand(sheet, {"winner": winner, "win": "self_draw", "han": "2", "riichi": "4"})
@@ -391,10 +391,13 @@ def test_the_sheet_reads_make_the_rows_the_orm_makes(listening):
 
     if listening:  # a listener to the model's signals is told of every row, as by the ORM
         post_init.connect(made_one, sender=Hand)
+    stored = Sheet.objects.get(pk=sheet.pk)
     try:
-        read = sheets._hands_of(Sheet.objects.get(pk=sheet.pk))
+        read = sheets._hands_of(stored)
     finally:
         post_init.disconnect(made_one, sender=Hand)
+    with django_assert_num_queries(0):
+        assert all(hand.sheet is stored for hand in read)  # each knows its sheet
     orm = list(Hand.objects.filter(sheet=sheet).order_by("n"))
     assert [_fields(hand) for hand in read] == [_fields(hand) for hand in orm]
     assert [type(hand.params) for hand in read] == [dict] * 3 and read[1].deleted is True

@@ -113,6 +113,31 @@ def _from_bound(name: str, bound: Any, errors: Mapping[str, Any], label: Any = N
     )
 
 
+def _from_value(
+    name: str, field: Any, value: Any, errors: Mapping[str, Any], label: Any
+) -> FieldView:
+    """What `_from_bound` gives for a field whose value read, from the field and that value
+    alone: no bound form to make (one deep-copies every field of its class)."""
+    kind = field.kind
+    options: list[tuple[str, Any, bool]] = []
+    if kind == "checkboxes":
+        chosen = {member.value for member in value}
+        options = [(choice, words, choice in chosen) for choice, words in field.choices]
+    elif kind in ("radio", "select"):
+        current = field.encode(value)
+        options = [(choice, words, choice == current) for choice, words in field.choices]
+    return FieldView(
+        name=name,
+        label=label if label is not None else field.label,
+        field=field,
+        options=options,
+        current=field.encode(value) if kind not in ("checkboxes", "toggle") else "",
+        is_on=bool(value) if kind == "toggle" else False,
+        help_text=field.help_text,
+        errors=_messages(errors, name),
+    )
+
+
 def first(data: Mapping[str, Any], name: str) -> str:
     value = data.get(name)
     return "" if value is None else str(value)
@@ -751,20 +776,25 @@ def hand_form(
         if name in data:
             form_name = CLASSICAL_FIELDS.get(name, name) if slug == "classical" else name
             family_data.setlist(form_name, [first(data, name)])
-    form = family.form(family_data)
+    # A form with none of the hand's values (a new hand: the page's usual one) reads the
+    # sheet's rules alone, which read when it was made: drawn from its values, unbound.
+    empty = not any(name in data for name in order)
+    form = family.form.stored(family_data) if empty else family.form(family_data)
     fields = {}
     for name in order:
         form_name = CLASSICAL_FIELDS.get(name, name) if slug == "classical" else name
+        param = form.fields[form_name]
         label = None
         if slug == "classical" and name in CLASSICAL_FIELDS:
             player = int(name[-1])
-            label = _("%(name)s: %(what)s") % {
-                "name": names[player - 1],
-                "what": form[form_name].label,
-            }
+            label = _("%(name)s: %(what)s") % {"name": names[player - 1], "what": param.label}
         if slug == "riichi" and name == "fu":
             label = _("How many fu")  # the fu_mode choice above is already headed "Fu"
-        fields[name] = _from_bound(name, form[form_name], errors, label)
+        if empty:
+            value = form.cleaned_data[form_name]
+            fields[name] = _from_value(name, param, value, errors, label)
+        else:
+            fields[name] = _from_bound(name, form[form_name], errors, label)
     if slug == "hk":
         liable = first(data, "liable_player")
         fields["liable_player"] = FieldView(
