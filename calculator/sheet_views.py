@@ -238,7 +238,7 @@ def _sheet_response(
                 stored = sheets.preview(sheet, data, at)  # the hand as it is stored
                 if isinstance(stored, sheets.Book):
                     preview = sheet_page.preview(stored, {}, at)
-        context["hand_form"] = sheet_page.hand_form(book, data or {}, found or {}, at)
+        context["hand_form"] = sheet_page.hand_form(sheet, data or {}, found or {}, at)
         context["form_key"] = secrets.token_urlsafe(16)
         context["preview"] = preview
     response = render(request, "sheets/sheet.html", context, status=status)
@@ -356,7 +356,7 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
     if data.get("redrawn"):
         # The form on the page was drawn again with a refused hand's values, which a reset
         # would bring back: an empty one comes instead.
-        context["fresh_form"] = sheet_page.hand_form(book, {}, {})
+        context["fresh_form"] = sheet_page.hand_form(opened.sheet, {}, {})
     else:
         context["oob_form"] = True
     response = render(request, "sheets/_recorded.html", context)
@@ -373,7 +373,7 @@ def _form_again(
     book = sheets.latest(opened.sheet, 0)
     context = {
         **_addresses(opened.sheet, True, _everything(request)),
-        "hand_form": sheet_page.hand_form(book, data, found),
+        "hand_form": sheet_page.hand_form(opened.sheet, data, found),
         "redrawn": True,
         "form_key": secrets.token_urlsafe(16),
         "preview": None,
@@ -434,7 +434,13 @@ def _preview(request: HttpRequest, sheet: Sheet, data: QueryDict, at: int | None
         shown = sheet_page.preview(worked, {}, at)
     else:
         shown = sheet_page.preview(None, worked, at)
-    response = render(request, "sheets/_preview.html", {"preview": shown})
+    context: dict[str, Any] = {"preview": shown}
+    counting = str(data.get("fu_mode", "")).strip() == "count"
+    if sheet.family == "riichi" and counting and "closed" not in data:
+        # "Count" chosen on a form drawn without the fu-count fields (the form's two boxes
+        # are always sent when they are there): they come with this answer.
+        context["count_fields"] = sheet_page.hand_form(sheet, data, {}, at)
+    response = render(request, "sheets/_preview.html", context)
     return _private(response)
 
 

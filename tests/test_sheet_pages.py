@@ -12,7 +12,6 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import Client
 
-from calculator import sheets
 from calculator.families import FAMILIES
 from calculator.forms.sheet import CLASSICAL_FIELDS, hand_params
 from calculator.models import Hand, Sheet
@@ -396,6 +395,48 @@ def test_preview_of_a_bad_hand_says_why_with_200(client):
     response = client.post(url, {"action": "preview", "winner": "2", "fan": "3", "win": "discard"})
     assert response.status_code == 200
     assert 'class="preview-errors"' in response.content.decode()
+
+
+STRUCTURE = ("chiitoitsu", "closed", "wait", "pair", "m1", "m2", "m3", "m4")
+
+
+def drawn_fields(html: str) -> list[str]:
+    return [name for name in STRUCTURE if f'name="{name}"' in html]
+
+
+def test_the_riichi_form_leaves_the_fu_count_fields_to_when_they_are_asked_for(client):
+    url = start(client, family="riichi")
+    html = page(client, url)
+    # Hidden until "count" is chosen, they are not drawn: only their place, to be filled.
+    assert drawn_fields(html) == []
+    assert re.search(r'<fieldset class="fu-count" id="fu-count" data-fu-mode="count" hidden>', html)
+    # Choosing "count" sends no shape (there is none on the page): the answer brings it, shown.
+    asked = {"action": "preview", "winner": "1", "discarder": "2", "han": "2", "fu_mode": "count"}
+    answer = client.post(url, asked, headers=HX).content.decode()
+    assert drawn_fields(answer) == list(STRUCTURE)
+    oob = re.search(
+        r'<fieldset class="fu-count" id="fu-count" data-fu-mode="count"([^>]*)>', answer
+    )
+    assert oob.group(1) == ' hx-swap-oob="true"'  # replaces the empty place, not hidden
+    assert '<option value="ryanmen" selected>' in answer  # the default shape: 30 fu, closed ron
+    # The dealer's 2 han 30 fu off player 2.
+    assert re.findall(r'data-preview-delta="([^"]*)"', answer) == ["2900", "-2900", "0", "0"]
+    # Once they are on the page they are sent, and no answer brings them again.
+    shown = {**asked, "chiitoitsu": "0", "closed": ["0", "1"], "wait": "kanchan"}
+    assert drawn_fields(client.post(url, shown, headers=HX).content.decode()) == []
+    given = {**asked, "fu_mode": "given", "fu": "30"}
+    assert drawn_fields(client.post(url, given, headers=HX).content.decode()) == []
+
+
+def test_a_counted_hand_opens_for_editing_with_its_shape(client):
+    url = start(client, family="riichi")
+    counted = {"winner": "1", "discarder": "2", "han": "2", "fu_mode": "count"}
+    record(client, url, **counted, chiitoitsu="0", closed=["0", "1"], wait="kanchan")
+    html = page(client, f"{url}?edit=1")
+    form = re.search(r'id="hand-form".*?</section>', html, re.S).group(0)
+    assert drawn_fields(form) == list(STRUCTURE)
+    assert re.search(r'<option value="kanchan" selected>', form)
+    assert not re.search(r'id="fu-count"[^>]* hidden', form)
 
 
 # --- edit, delete, restore, undo -----------------------------------------------------------
@@ -1013,11 +1054,10 @@ def test_a_new_hands_form_is_drawn_as_its_defaults_sent_would_be(kind):
     # a form sent one of its values at the default goes the bound way, and looks the same.
     sheet = new_sheet(kind)
     family = FAMILIES[sheet.family]
-    book = sheets.latest(sheet, sheet_page.LATEST_HANDS)
     for name in hand_params(family):
         param = family.form.base_fields[CLASSICAL_FIELDS.get(name, name)]
         sent = {name: param.encode(param.default)}
-        new, bound = sheet_page.hand_form(book, {}, {}), sheet_page.hand_form(book, sent, {})
+        new, bound = sheet_page.hand_form(sheet, {}, {}), sheet_page.hand_form(sheet, sent, {})
         assert _drawn(new) == _drawn(bound), name
         if sheet.family == "riichi":
             shown = ("shows_given_fu", "shows_count_fields", "counts_seven_pairs")

@@ -724,9 +724,8 @@ def hand_data(hand: Hand) -> dict[str, str]:
 
 
 def hand_form(
-    book: Book, data: Mapping[str, Any], errors: Mapping[str, Any], editing: int | None = None
+    sheet: Sheet, data: Mapping[str, Any], errors: Mapping[str, Any], editing: int | None = None
 ) -> HandForm:
-    sheet = book.sheet
     slug = sheet.family
     family = FAMILIES[slug]
     names = list(sheet.players)  # each choice carries the number: player_choice()

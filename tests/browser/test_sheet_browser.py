@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from calculator.models import Hand
 from tests.browser.page_helpers import mark_page, overflow, still_same_document
 
 pytestmark = [pytest.mark.browser, pytest.mark.database, pytest.mark.django_db(transaction=True)]
@@ -314,6 +315,31 @@ def test_riichi_tenpai_is_asked_only_when_nobody_won(phone):
     form.locator('button[value="add"]').click()
     phone.wait_for_selector('[data-hand="1"]')
     wait_for_total(phone, 2, "28000")  # the one tenpai: 1,000 from each of the others
+
+
+def test_choosing_count_brings_the_hands_shape_and_records_it(phone):
+    start_sheet(phone, "riichi")
+    form = phone.locator("form.hand-form")
+    assert form.locator('select[name="wait"]').count() == 0  # left out while hidden
+    form.locator("#id_winner").select_option("2")
+    form.locator("#id_discarder").select_option("1")
+    form.locator('input[name="fu_mode"][value="count"]').check()
+    wait = form.locator('select[name="wait"]')
+    wait.wait_for(state="visible")  # brought by the preview's answer
+    form.locator("#id_han").fill("1")
+    form.locator('input[name="closed"][type="checkbox"]').uncheck()
+    wait.select_option("kanchan")
+    # Open ron 1 han: 20 + 2 (kanchan) = 22, rounded up to 30 fu: 1,000 from player 1.
+    phone.wait_for_selector('#hand-preview [data-preview-delta="1000"]')
+    form.locator('button[value="add"]').click()
+    phone.wait_for_selector('[data-hand="1"]')
+    wait_for_total(phone, 2, "26000")
+    hand = Hand.objects.get()
+    assert (hand.params["fu_mode"], hand.params["wait"], hand.params["closed"]) == (
+        "count",
+        "kanchan",
+        "0",
+    )
 
 
 def test_another_phones_hand_brings_the_preview_and_tiles_link_up_to_date(phone):
