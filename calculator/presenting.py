@@ -115,15 +115,29 @@ def _json(value: Any) -> str:
     if kind is Fraction:
         return plain(value)
     if kind is dict:
-        # Strings and whole numbers, most of a payload's values, are written here at once.
+        # The values most of a payload is made of are written here at once: strings, whole
+        # numbers (ints, and the engine's whole Fractions), containers; the rest below.
         parts = []
         for key, item in value.items():
             of = type(item)
-            text = _string(item) if of is str else str(item) if of is int else _json(item)
-            parts.append(f"{_string(str(key))}:{text}")
+            if of is str:
+                text = _string(item)
+            elif of is int:
+                text = str(item)
+            elif of is Fraction and item.denominator == 1:
+                text = str(item.numerator)
+            elif of is dict or of is list:
+                text = _json(item)
+            elif item is None:
+                text = "null"
+            else:
+                text = _json(item)
+            parts.append(f"{_string(key if type(key) is str else str(key))}:{text}")
         return "{" + ",".join(parts) + "}"
     if kind is list or kind is tuple:
-        items = [str(v) if type(v) is int else _json(v) for v in value]
+        items = [
+            str(v) if type(v) is int else _string(v) if type(v) is str else _json(v) for v in value
+        ]
         return "[" + ",".join(items) + "]"
     if value is None:
         return "null"
