@@ -40,6 +40,11 @@ def test_bound_words_are_djangos(language: str) -> None:
             ] == plural
             assert catalogue.gettext("") == ""  # not the catalogue's header
             assert catalogue.get_language() == language
+            # A message no catalogue holds is itself, in every language, as with Django.
+            assert catalogue.gettext("No such message 𝄞") == "No such message 𝄞"
+            # A msgid held only with plural forms is worded as Django's gettext words it.
+            plural_only = "%(count)s earlier version"
+            assert catalogue.gettext(plural_only) == translation.gettext(plural_only)
     assert len(expected) > (1000 if language.startswith("zh") else 20)
 
 
