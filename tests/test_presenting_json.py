@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
 
@@ -12,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.presenting import dumps
-from calculator.scoring.outcome import Win
+from calculator.scoring.outcome import Payment, Win
 
 
 def loads(text: str):
@@ -103,3 +104,18 @@ def test_without_amounts_it_writes_what_json_writes(value):
 @given(with_amounts)
 def test_everything_reads_back_exactly(value):
     assert exact(loads(dumps(value))) == exact(value)
+
+
+def test_integers_past_64_bits_are_written_too():
+    # orjson refuses them; the writer of our own takes the whole payload instead.
+    payload = {"big": 2**70, "amount": Fraction(-(2**80), 4), "small": Fraction(1, 8)}
+    assert dumps(payload) == f'{{"big":{2**70},"amount":{-(2**78)},"small":0.125}}'
+
+
+def test_dates_and_dataclasses_are_written_as_their_text():
+    when = datetime(2026, 12, 2, 6, 30)
+    payment = Payment("discarder", Fraction(8))
+    assert loads(dumps({"when": when, "paid": payment})) == {
+        "when": str(when),
+        "paid": str(payment),
+    }
