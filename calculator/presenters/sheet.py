@@ -28,17 +28,19 @@ def delta_sums(book: Book) -> list[Fraction]:
     return [total - start for total in book.result.totals]
 
 
-def hand_inputs(book: Book, index: int, names: list[str]) -> dict[str, Any]:
-    """HAND.inputs: the family's per-hand values (`names`: its `hand_params`), as the
+def input_names(family: str) -> list[tuple[str, str]]:
+    """The family's per-hand parameters (`hand_params`), each with its form field's name."""
+    return [(name, CLASSICAL_FIELDS.get(name, name)) for name in hand_params(FAMILIES[family])]
+
+
+def hand_inputs(book: Book, index: int, names: list[tuple[str, str]]) -> dict[str, Any]:
+    """HAND.inputs: the family's per-hand values (`names`: its `input_names`), as the
     calculator's API names them."""
     read = book.reads[index]
     if read.winner is None:  # a drawn hand: nobody's hand was scored
         return {}
-    form = read.family_form
-    values = {}
-    for name in names:
-        field_name = CLASSICAL_FIELDS.get(name, name)
-        values[name] = form.fields[field_name].json_value(form.cleaned_data[field_name])
+    fields, cleaned = read.family_form.fields, read.family_form.cleaned_data
+    values = {name: fields[field].json_value(cleaned[field]) for name, field in names}
     if read.entry.liable_player is not None:
         values["liable_player"] = read.entry.liable_player
     return values
@@ -53,7 +55,7 @@ def result_json(book: Book, played: Played) -> dict[str, Any] | None:
     return presenting.outcome_json(played.outcome, list(steps))
 
 
-def hand_json(book: Book, index: int, names: list[str]) -> dict[str, Any]:
+def hand_json(book: Book, index: int, names: list[tuple[str, str]]) -> dict[str, Any]:
     hand: Hand = book.hands[index]
     played = book.result.hands[index]
     payload: dict[str, Any] = {
@@ -84,7 +86,7 @@ def _whole(book: Book) -> None:
 def sheet_json(book: Book) -> dict[str, Any]:
     _whole(book)
     sheet, result = book.sheet, book.result
-    names = hand_params(FAMILIES[sheet.family])
+    names = input_names(sheet.family)
     payload: dict[str, Any] = {
         "family": sheet.family,
         "rules": table_rules_json(sheet.family, sheet.rules),
@@ -131,13 +133,14 @@ def sheet_csv(book: Book) -> str:
     extra = ["liable_player"] if sheet.family == "hk" else []
     if sheet.family == "riichi":
         extra = ["riichi", "tenpai"]
+    named = input_names(sheet.family)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["hand", "winner", "discarder", *names, *extra, *map(_cell, sheet.players)])
     for index, hand in enumerate(book.hands):
         if hand.deleted:
             continue
-        inputs = hand_inputs(book, index, names)
+        inputs = hand_inputs(book, index, named)
         entry = book.reads[index].entry
         own = {
             "liable_player": entry.liable_player,
