@@ -4,10 +4,11 @@ Django finds the active language in an asgiref `Local` on every `gettext` call: 
 on our machines, most of what a word costs, and a sheet page words a few hundred of them
 (a row's headline, who won, the counters). Inside `one_language()` the catalogue found on
 entry answers instead, with the same words: Django's own catalogue object, its messages put
-in one dict the first time it is bound, and asked the way `gettext` asks it. A request's language is settled before
-anything is worded; a switch inside it goes through `override()`, which binds the language
-it switches to (the API's `lang`, the error pages, the language links), and the tests
-check on every word that nothing switched it another way.
+in one dict the first time it is bound, and asked the way `gettext` asks it. A request's
+language is settled before anything is worded; a switch inside it goes through
+`override()`, which binds the language it switches to (the API's `lang`, the error pages,
+the language links), and the tests check on every word that nothing switched it another
+way.
 """
 
 from __future__ import annotations
@@ -30,12 +31,11 @@ CHECKED = False
 
 
 class _Words:
-    """One of Django's catalogues with its messages in a single dict. Django keeps a
-    language's messages in a list of dicts (the site's, then Django's own), which it asks
-    in turn on every word: a third of a microsecond a word, and a page words hundreds."""
+    """One of Django's catalogues' messages in a single dict. Django keeps a language's
+    messages in a list of dicts (the site's, then Django's own), which it asks in turn on
+    every word: a third of a microsecond a word, and a page words hundreds."""
 
     def __init__(self, catalogue: Any) -> None:
-        self.catalogue = catalogue
         messages: dict[Any, str] = {}
         for key, text in catalogue._catalog.items():  # the order Django asks them in
             messages.setdefault(key, text)
@@ -54,11 +54,16 @@ class _Words:
 
 
 # Each of Django's catalogues (one per language, made once by Django) and its dict, made
-# when a request first binds it; gone with the catalogue, should Django make new ones.
+# when a request first binds it; dropped with the catalogue, should Django make new ones
+# (a dict holds no reference to its catalogue, only to the one it falls back to).
 _WORDS: WeakKeyDictionary[Any, _Words] = WeakKeyDictionary()
 
 
-def _words(catalogue: Any) -> _Words:
+def _words(catalogue: Any) -> _Words | None:
+    """None for a catalogue that is not a compiled one (`deactivate_all()`'s): it is asked
+    itself."""
+    if not hasattr(catalogue, "_catalog"):
+        return None
     words = _WORDS.get(catalogue)
     if words is None:
         words = _WORDS[catalogue] = _Words(catalogue)
@@ -66,18 +71,20 @@ def _words(catalogue: Any) -> _Words:
 
 
 def _catalogue() -> Any:
-    words = _bound.get()
-    if words is None:
+    bound = _bound.get()
+    if bound is None:
         return None
-    if CHECKED and trans_real.catalog() is not words.catalogue:
+    catalogue = bound[0]
+    if CHECKED and trans_real.catalog() is not catalogue:
         raise RuntimeError("the language was switched without catalogue.override()")
-    return words.catalogue
+    return catalogue
 
 
 @contextmanager
 def one_language() -> Iterator[None]:
     """Words asked for inside come from the catalogue active on entry."""
-    token = _bound.set(_words(trans_real.catalog()))
+    catalogue = trans_real.catalog()
+    token = _bound.set((catalogue, _words(catalogue)))
     try:
         yield
     finally:
@@ -85,14 +92,15 @@ def one_language() -> Iterator[None]:
 
 
 def gettext(message: str) -> str:
-    words = _bound.get()
-    if words is None:
+    bound = _bound.get()
+    if bound is None:
         return translation.gettext(message)
-    if CHECKED and trans_real.catalog() is not words.catalogue:
+    catalogue, words = bound
+    if CHECKED and trans_real.catalog() is not catalogue:
         raise RuntimeError("the language was switched without catalogue.override()")
     if not message:  # as Django: an empty msgid would find the catalogue's header
         return ""
-    return words.gettext(message)
+    return catalogue.gettext(message) if words is None else words.gettext(message)
 
 
 def ngettext(singular: str, plural: str, number: int) -> str:

@@ -291,6 +291,10 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
     if action == "replace" and n is not None and sheet.hands.filter(n=n, deleted=True).exists():
         return _sheet_response(request, opened, editing=True, notice=restore_first(n), status=409)
     try:
+        if action in ("add", "replace") and (unseen := _unseen_shape(sheet, data)):
+            if action == "add" and _live(request):
+                return _form_again(request, opened, data, unseen)
+            raise sheets.Refused(400, unseen)
         # After recording: back at the totals, the form for the next hand right below them.
         if action == "add":
             if _live(request):
@@ -313,6 +317,22 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
         return _refused(request, opened, data, action, n, refused)
     # No such action, or no hand number with it: a form of ours never sends that.
     return _sheet_response(request, opened, editing=True, notice=no_such_hand(), status=400)
+
+
+def _counting_unseen(sheet: Sheet, data: QueryDict) -> bool:
+    """A riichi hand counting its fu, sent from a form that did not show its shape: the
+    fu-count fields come with the preview's answer, and a hand recorded before they came
+    (or without JavaScript, where they are drawn only once "count" is sent) would count
+    a shape nobody saw. The form's two boxes are always sent when the fields are there."""
+    counting = str(data.get("fu_mode", "")).strip() == "count"
+    return sheet.family == "riichi" and counting and "closed" not in data
+
+
+def _unseen_shape(sheet: Sheet, data: QueryDict) -> dict[str, Any] | None:
+    if not _counting_unseen(sheet, data):
+        return None
+    message = _("Counting the fu needs the hand's shape: check it below, then send the hand again.")
+    return {"fu_mode": [{"code": "shape_unseen", "message": message}]}
 
 
 def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> HttpResponse:
@@ -435,10 +455,7 @@ def _preview(request: HttpRequest, sheet: Sheet, data: QueryDict, at: int | None
     else:
         shown = sheet_page.preview(None, worked, at)
     context: dict[str, Any] = {"preview": shown}
-    counting = str(data.get("fu_mode", "")).strip() == "count"
-    if sheet.family == "riichi" and counting and "closed" not in data:
-        # "Count" chosen on a form drawn without the fu-count fields (the form's two boxes
-        # are always sent when they are there): they come with this answer.
+    if _counting_unseen(sheet, data):  # "count" chosen: the fu-count fields come with it
         context["count_fields"] = sheet_page.hand_form(sheet, data, {}, at)
     response = render(request, "sheets/_preview.html", context)
     return _private(response)

@@ -3,6 +3,9 @@ active where its binding was made, and a switch of language made through it rebi
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -12,6 +15,8 @@ from django.utils.translation import trans_real
 from calculator import catalogue
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
+# Held in names, so that makemessages takes them for no message of the site's.
+NOT_A_MSGID, PLURAL = "No such message 𝄞", "No such messages 𝄞"
 
 
 def msgids(language: str) -> list[str]:
@@ -41,7 +46,7 @@ def test_bound_words_are_djangos(language: str) -> None:
             assert catalogue.gettext("") == ""  # not the catalogue's header
             assert catalogue.get_language() == language
             # A message no catalogue holds is itself, in every language, as with Django.
-            assert catalogue.gettext("No such message 𝄞") == "No such message 𝄞"
+            assert catalogue.gettext(NOT_A_MSGID) == NOT_A_MSGID
             # A msgid held only with plural forms is worded as Django's gettext words it.
             plural_only = "%(count)s earlier version"
             assert catalogue.gettext(plural_only) == translation.gettext(plural_only)
@@ -98,3 +103,21 @@ def test_api_language_inside_a_page_language() -> None:
     for language, said in (("en", said_en), ("zh-hans", said_zh)):
         with translation.override(language):
             assert said == translation.gettext("Enter the player's name.")
+
+
+def test_with_no_language_active_words_are_themselves() -> None:
+    # `deactivate_all()` (and `override(None)`) leave Django a catalogue with no messages.
+    with catalogue.override(None):
+        assert catalogue.gettext("Edit") == translation.gettext("Edit") == "Edit"
+        assert catalogue.ngettext(NOT_A_MSGID, PLURAL, 2) == PLURAL
+
+
+def test_a_catalogue_django_drops_takes_its_dict_with_it() -> None:
+    made = trans_real.DjangoTranslation("zh-hant")  # as Django makes one when it reloads
+    before = len(catalogue._WORDS)
+    assert catalogue._words(made).gettext("Edit") == made.gettext("Edit")
+    assert len(catalogue._WORDS) == before + 1
+    gone = weakref.ref(made)
+    del made
+    gc.collect()
+    assert gone() is None and len(catalogue._WORDS) == before

@@ -6,6 +6,7 @@ import json
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
+from types import MappingProxyType
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy
@@ -119,3 +120,9 @@ def test_dates_and_dataclasses_are_written_as_their_text():
         "when": str(when),
         "paid": str(payment),
     }
+
+
+def test_a_read_only_mapping_is_an_object():
+    # The engine freezes its results' mappings (`Outcome.extra`, a step's args).
+    payload = {"extra": MappingProxyType({"bettor": "none", "paid": Fraction(5, 2)})}
+    assert dumps(payload) == '{"extra":{"bettor":"none","paid":2.5}}'

@@ -407,9 +407,11 @@ def drawn_fields(html: str) -> list[str]:
 def test_the_riichi_form_leaves_the_fu_count_fields_to_when_they_are_asked_for(client):
     url = start(client, family="riichi")
     html = page(client, url)
-    # Hidden until "count" is chosen, they are not drawn: only their place, to be filled.
+    # Hidden until "count" is chosen, they are not drawn: only their place, to be filled
+    # (hidden too, and nothing app.js shows when "count" is chosen).
     assert drawn_fields(html) == []
-    assert re.search(r'<fieldset class="fu-count" id="fu-count" data-fu-mode="count" hidden>', html)
+    assert '<div id="fu-count" hidden></div>' in html
+    assert html.count('data-fu-mode="count"') == 0
     # Choosing "count" sends no shape (there is none on the page): the answer brings it, shown.
     asked = {"action": "preview", "winner": "1", "discarder": "2", "han": "2", "fu_mode": "count"}
     answer = client.post(url, asked, headers=HX).content.decode()
@@ -426,6 +428,39 @@ def test_the_riichi_form_leaves_the_fu_count_fields_to_when_they_are_asked_for(c
     assert drawn_fields(client.post(url, shown, headers=HX).content.decode()) == []
     given = {**asked, "fu_mode": "given", "fu": "30"}
     assert drawn_fields(client.post(url, given, headers=HX).content.decode()) == []
+
+
+def page_en(client: Client, url: str, data: dict) -> str:
+    return client.post("/en" + url, {"action": "add", **data}).content.decode()
+
+
+def test_a_hand_counting_a_shape_nobody_saw_is_not_recorded(client):
+    url = start(client, family="riichi")
+    counting = {"winner": "1", "discarder": "2", "han": "2", "fu_mode": "count"}
+    # Without JavaScript (or tapped before the preview's answer came): the page again, the
+    # shape drawn to be checked, and a word beside the choice.
+    again = client.post(url, {"action": "add", **counting})
+    assert again.status_code == 200 and not Hand.objects.exists()
+    form = re.search(r'id="hand-form".*?</section>', again.content.decode(), re.S).group(0)
+    assert drawn_fields(form) == list(STRUCTURE)
+    assert "Counting the fu needs the hand&#39;s shape" in page_en(client, url, counting)
+    # In place, the same: the form again with its shape, nothing recorded.
+    live = client.post(url, {"action": "add", **counting}, headers=HX).content.decode()
+    assert drawn_fields(live) == list(STRUCTURE) and not Hand.objects.exists()
+    assert 'name="fu_mode" value="count" checked' in live
+    # Sent again with the shape it now shows: recorded, counted.
+    record(client, url, **counting, chiitoitsu="0", closed=["0", "1"])
+    assert Hand.objects.get().params["fu_mode"] == "count"
+
+
+def test_the_edit_form_gets_the_shape_when_count_is_chosen(client):
+    url = start(client, family="riichi")
+    record(client, url, winner="1", discarder="2", han="2", fu="30")
+    edit = page(client, f"{url}?edit=1")
+    assert drawn_fields(re.search(r'id="hand-form".*?</section>', edit, re.S).group(0)) == []
+    asked = {"action": "preview", "n": "1", "winner": "1", "discarder": "2", "han": "2"}
+    answer = client.post(url, {**asked, "fu_mode": "count"}, headers=HX).content.decode()
+    assert drawn_fields(answer) == list(STRUCTURE)
 
 
 def test_a_counted_hand_opens_for_editing_with_its_shape(client):

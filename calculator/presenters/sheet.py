@@ -133,14 +133,14 @@ def sheet_csv(book: Book) -> str:
     extra = ["liable_player"] if sheet.family == "hk" else []
     if sheet.family == "riichi":
         extra = ["riichi", "tenpai"]
-    named = input_names(sheet.family)
+    with_fields = input_names(sheet.family)  # the same names, each with its field's
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["hand", "winner", "discarder", *names, *extra, *map(_cell, sheet.players)])
     for index, hand in enumerate(book.hands):
         if hand.deleted:
             continue
-        inputs = hand_inputs(book, index, named)
+        inputs = hand_inputs(book, index, with_fields)
         entry = book.reads[index].entry
         own = {
             "liable_player": entry.liable_player,
