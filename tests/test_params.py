@@ -5,8 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from django import forms as django_forms
 from django.http import QueryDict
 
+from calculator.families import FAMILIES
+from calculator.forms.base import ParamForm
 from calculator.forms.hk import Form as HKForm
 
 
@@ -128,3 +131,18 @@ def test_a_full_width_unit_reads_as_its_digits():
     f = form("unit=２.５")
     assert f.is_valid(), f.errors
     assert f.canonical_query == "unit=2.5"
+
+
+def test_a_forms_fields_are_its_own_dict_of_the_classs_params():
+    form_class = FAMILIES["riichi"].form
+    form = form_class({})
+    assert form.fields == form_class.base_fields and form.fields is not form_class.base_fields
+    assert all(form.fields[name] is field for name, field in form_class.base_fields.items())
+    del form.fields["han"]  # a form may drop or reorder its own: the class keeps them
+    assert "han" in form_class.base_fields and "han" in form_class({}).fields
+
+    class WithAPlainField(ParamForm):  # a field that is no Param is copied for each form
+        note = django_forms.CharField(required=False)
+
+    one, two = WithAPlainField({}), WithAPlainField({})
+    assert one.fields["note"] is not two.fields["note"]
