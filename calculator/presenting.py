@@ -62,6 +62,8 @@ def format_args(args: Mapping[str, object]) -> dict[str, object]:
         # against the numeric ABCs cost more than the formatting.
         if kind is int or kind is Fraction:
             shown[key] = grouped(value)
+        elif kind is str:
+            shown[key] = value
         elif kind is not bool and isinstance(value, Fraction | int):
             shown[key] = grouped(value)
         else:

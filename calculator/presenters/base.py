@@ -120,9 +120,11 @@ class Presenter:
     ) -> None:
         self.inputs = inputs
         self.outcome = outcome
-        noted = {n.args.get("param") for n in outcome.notes if n.code == "setting_unused"}
-        extra = tuple(Note("setting_unused", {"param": name}) for name in sorted(idle - noted))
-        self.notes = outcome.notes + extra
+        self.notes = outcome.notes
+        if idle:  # never for a sheet's hands, which word each hand's steps alone
+            noted = {n.args.get("param") for n in outcome.notes if n.code == "setting_unused"}
+            extra = (Note("setting_unused", {"param": name}) for name in sorted(idle - noted))
+            self.notes += tuple(extra)
 
     # --- what a family may override -------------------------------------------------------
     def step_args(self, step: Step) -> dict[str, object]:

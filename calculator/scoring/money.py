@@ -75,8 +75,10 @@ def plain(value: Fraction | int) -> str:
 
 def grouped(value: Fraction | int) -> str:
     """The display form: thousands separators, exact decimals ('12,000', '0.0625')."""
+    if type(value) is int:
+        return f"{value:,}"  # the common case, and pages show hundreds of these
     if isinstance(value, int) or value.denominator == 1:
-        return f"{int(value):,}"  # the common case, and pages show hundreds of these
+        return f"{int(value):,}"
     text = plain(value)
     sign = "-" if text.startswith("-") else ""
     whole, _, frac = text.lstrip("-").partition(".")
