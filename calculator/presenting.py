@@ -119,7 +119,7 @@ def _json(value: Any) -> str:
         return plain(value)
     if kind is dict:
         # The values most of a payload is made of are written here at once: strings, whole
-        # numbers (ints, and the engine's whole Fractions), containers; the rest below.
+        # numbers (ints, and the engine's whole Fractions), nulls; the rest below.
         parts = []
         for key, item in value.items():
             of = type(item)

@@ -117,7 +117,7 @@ def _from_value(
     name: str, field: Any, value: Any, errors: Mapping[str, Any], label: Any
 ) -> FieldView:
     """What `_from_bound` gives for a field whose value read, from the field and that value
-    alone: no bound form to make (one deep-copies every field of its class)."""
+    alone: no bound form to make and clean again for each field it draws."""
     kind = field.kind
     options: list[tuple[str, Any, bool]] = []
     if kind == "checkboxes":
