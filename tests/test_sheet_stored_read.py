@@ -7,6 +7,8 @@ every cleaned value) over random hands of every family.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,6 +31,7 @@ from calculator.params import (
     IntParam,
     MultiChoiceParam,
 )
+from calculator.presenters.sheet import hand_inputs, input_names
 
 SLUGS = [slug for slug, family in FAMILIES.items() if family.form]
 NAMES = {"name1": "a", "name2": "b", "name3": "c", "name4": "d"}
@@ -104,7 +107,19 @@ def test_a_stored_hand_reads_back_as_it_was_recorded(kind):
         assert back.entry == recorded.entry
         assert back.params == recorded.params
         assert back.family_form.cleaned_data == recorded.family_form.cleaned_data
+        # HAND.inputs, read or recorded: every per-hand value as its field writes it.
+        for read in (recorded, back):
+            form = read.family_form
+            every = {
+                name: form.fields[field].json_value(form.cleaned_data[field])
+                for name, field, _default in names_of
+            }
+            shown = hand_inputs(SimpleNamespace(reads=[read]), 0, names_of)
+            if read.winner is not None and read.entry.liable_player is not None:
+                assert shown.pop("liable_player") == read.entry.liable_player
+            assert shown == (every if read.winner is not None else {})
 
+    names_of = input_names(slug)
     check()
     assert len(valid) >= 20, f"only {len(valid)} valid {slug} hands were generated"
 

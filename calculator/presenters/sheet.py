@@ -28,19 +28,42 @@ def delta_sums(book: Book) -> list[Fraction]:
     return [total - start for total in book.result.totals]
 
 
-def input_names(family: str) -> list[tuple[str, str]]:
-    """The family's per-hand parameters (`hand_params`), each with its form field's name."""
-    return [(name, CLASSICAL_FIELDS.get(name, name)) for name in hand_params(FAMILIES[family])]
+Inputs = list[tuple[str, str, Any]]
+_ASKED = object()  # a default whose JSON is a list: made for each hand, never shared
 
 
-def hand_inputs(book: Book, index: int, names: list[tuple[str, str]]) -> dict[str, Any]:
+def input_names(family: str) -> Inputs:
+    """The family's per-hand parameters (`hand_params`), each with its form field's name
+    and its default's JSON value."""
+    fields = FAMILIES[family].form.base_fields
+    named = []
+    for name in hand_params(FAMILIES[family]):
+        field = fields[CLASSICAL_FIELDS.get(name, name)]
+        default = field.json_value(field.default)
+        named.append(
+            (
+                name,
+                CLASSICAL_FIELDS.get(name, name),
+                _ASKED if isinstance(default, list) else default,
+            )
+        )
+    return named
+
+
+def hand_inputs(book: Book, index: int, names: Inputs) -> dict[str, Any]:
     """HAND.inputs: the family's per-hand values (`names`: its `input_names`), as the
-    calculator's API names them."""
+    calculator's API names them. A value not stored is its default (what was stored left
+    out the defaults), so only the stored ones are read from the form."""
     read = book.reads[index]
     if read.winner is None:  # a drawn hand: nobody's hand was scored
         return {}
-    fields, cleaned = read.family_form.fields, read.family_form.cleaned_data
-    values = {name: fields[field].json_value(cleaned[field]) for name, field in names}
+    stored, fields, cleaned = read.params, read.family_form.fields, read.family_form.cleaned_data
+    values = {
+        name: fields[field].json_value(cleaned[field])
+        if name in stored or default is _ASKED
+        else default
+        for name, field, default in names
+    }
     if read.entry.liable_player is not None:
         values["liable_player"] = read.entry.liable_player
     return values
@@ -55,7 +78,7 @@ def result_json(book: Book, played: Played) -> dict[str, Any] | None:
     return presenting.outcome_json(played.outcome, list(steps))
 
 
-def hand_json(book: Book, index: int, names: list[tuple[str, str]]) -> dict[str, Any]:
+def hand_json(book: Book, index: int, names: Inputs) -> dict[str, Any]:
     hand: Hand = book.hands[index]
     played = book.result.hands[index]
     payload: dict[str, Any] = {
