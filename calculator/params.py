@@ -8,7 +8,7 @@ or guessed: a value outside the contract is a field error with a stable code.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
@@ -103,10 +103,13 @@ class ParamBoundField(forms.BoundField):
         """(value, label, chosen) for radios, selects and checkboxes, worked out once here
         rather than per option in the template."""
         if self.field.kind == "checkboxes":
-            chosen = self.selected
-            return [(value, label, value in chosen) for value, label in self.field.choices]
-        current = self.current
-        return [(value, label, value == current) for value, label in self.field.choices]
+            return marked_choices(self.field, self.selected)
+        return marked_choices(self.field, (self.current,))
+
+
+def marked_choices(field: Any, chosen: Container[str]) -> list[tuple[str, Any, bool]]:
+    """(value, label, chosen) for each of a field's choices, as the template draws them."""
+    return [(value, label, value in chosen) for value, label in field.choices]
 
     @property
     def error_codes(self) -> list[str]:

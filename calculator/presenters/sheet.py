@@ -38,15 +38,10 @@ def input_names(family: str) -> Inputs:
     fields = FAMILIES[family].form.base_fields
     named = []
     for name in hand_params(FAMILIES[family]):
-        field = fields[CLASSICAL_FIELDS.get(name, name)]
+        field_name = CLASSICAL_FIELDS.get(name, name)
+        field = fields[field_name]
         default = field.json_value(field.default)
-        named.append(
-            (
-                name,
-                CLASSICAL_FIELDS.get(name, name),
-                _ASKED if isinstance(default, list) else default,
-            )
-        )
+        named.append((name, field_name, _ASKED if isinstance(default, list) else default))
     return named
 
 

@@ -33,6 +33,7 @@ from calculator.forms.sheet import (
     table_of,
 )
 from calculator.models import Hand, HandVersion, Sheet
+from calculator.params import marked_choices
 from calculator.presenting import format_args
 from calculator.scoring.sheet import NOTEN, Table
 from calculator.sheets import Book, stored_data
@@ -121,11 +122,9 @@ def _from_value(
     kind = field.kind
     options: list[tuple[str, Any, bool]] = []
     if kind == "checkboxes":
-        chosen = {member.value for member in value}
-        options = [(choice, words, choice in chosen) for choice, words in field.choices]
+        options = marked_choices(field, {member.value for member in value})
     elif kind in ("radio", "select"):
-        current = field.encode(value)
-        options = [(choice, words, choice == current) for choice, words in field.choices]
+        options = marked_choices(field, (field.encode(value),))
     return FieldView(
         name=name,
         label=label if label is not None else field.label,
