@@ -24,13 +24,22 @@ TOO_MANY_FIELDS = _(
 
 
 @cache
-def _absent_values(form: type[forms.Form]) -> tuple[tuple[str, Any], ...]:
+def _absent_values(form: type[forms.Form]) -> tuple[tuple[str, Any], ...] | None:
     """What each field of a form class reads when its parameter is not sent (its default):
-    fixed by the class, so worked out once."""
-    return tuple(
-        (name, field.clean(field.widget.value_from_datadict({}, None, name)))
-        for name, field in form.base_fields.items()
-    )
+    fixed by the class, so worked out once. None when a form of the class cannot be read
+    from them (a field that is not a `Param`, read from its own parameter alone; a
+    `clean_<name>` hook; a default that is not valid): each field is then read as Django
+    reads it."""
+    fields = form.base_fields
+    if not isinstance(fields, _Shared) or any(hasattr(form, f"clean_{name}") for name in fields):
+        return None
+    try:
+        return tuple(
+            (name, field.clean(field.widget.value_from_datadict({}, None, name)))
+            for name, field in fields.items()
+        )
+    except forms.ValidationError:
+        return None
 
 
 class _Shared(dict):
@@ -88,12 +97,27 @@ class ParamForm(forms.Form, metaclass=_ParamFormMetaclass):
     def _clean_fields(self) -> None:
         # Django's own version makes a BoundField per field just to read its value; these
         # forms read many fields on every request and draw few of them, so read directly.
+        data, cleaned = self.data, self.cleaned_data
+        absent = _absent_values(type(self))
+        if absent is not None:
+            # A parameter not sent reads as its default, worked out once for the class: only
+            # those sent are read (a hand sends two or three of a form's twenty).
+            cleaned.update(absent)
+            for name, field in self.fields.items():
+                if name in data:
+                    try:
+                        cleaned[name] = field.clean(
+                            field.widget.value_from_datadict(data, None, name)
+                        )
+                    except forms.ValidationError as error:
+                        self.add_error(name, error)
+            return
         for name, field in self.fields.items():
-            value = field.widget.value_from_datadict(self.data, self.files, name)
+            value = field.widget.value_from_datadict(data, self.files, name)
             try:
-                self.cleaned_data[name] = field.clean(value)
+                cleaned[name] = field.clean(value)
                 if hasattr(self, f"clean_{name}"):
-                    self.cleaned_data[name] = getattr(self, f"clean_{name}")()
+                    cleaned[name] = getattr(self, f"clean_{name}")()
             except forms.ValidationError as error:
                 self.add_error(name, error)
 
@@ -125,7 +149,10 @@ class ParamForm(forms.Form, metaclass=_ParamFormMetaclass):
         form.is_bound, form.data, form.files = True, data, MultiValueDict()
         fields = form.fields = cls.base_fields
         form._errors = forms.utils.ErrorDict()
-        cleaned = dict(_absent_values(cls))  # what every field reads when it is not sent
+        absent = _absent_values(cls)
+        if absent is None:
+            raise TypeError(f"{cls.__name__} cannot be read from its stored values alone")
+        cleaned = dict(absent)  # what every field reads when it is not sent
         try:
             for name in data:
                 if (field := fields.get(name)) is not None:
