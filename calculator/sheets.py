@@ -215,6 +215,17 @@ class Book:
         return len(self.hands) == self.state.count
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """A hand a write has just recorded: how it was read, and how it played from where the
+    sheet stood (`before`) to where it stands now (`after`)."""
+
+    read: ReadHand
+    before: book.State
+    played: book.Played
+    after: book.State
+
+
 def players_of(sheet: Sheet) -> int:
     return len(sheet.players)
 
@@ -297,23 +308,24 @@ def work_out(
     *,
     trying: ReadHand | None = None,
     at: int | None = None,
-    last_read: ReadHand | None = None,
+    recorded: Recorded | None = None,
 ) -> Book:
     """Every hand read again and the whole sheet recomputed (one engine call per hand).
 
     `trying` is a hand not recorded yet, for the live preview: added after the last hand,
-    or in place of hand `at` (an edit); nothing is written. `last_read` is how the last of
-    `hands` was read when it was just recorded, so it is not read again from storage."""
+    or in place of hand `at` (an edit); nothing is written. `recorded` is the last of
+    `hands` as its write just read and played it, so it is neither read from storage nor
+    played again."""
     if hands is None:
         hands = _hands_of(sheet)
     table = _table(sheet)
     family, rules = sheet.family, sheet.rules
     reads = [
         read_stored(family, rules, table, hand.winner, hand.discarder, hand.params)
-        for hand in (hands if last_read is None else hands[:-1])
+        for hand in (hands if recorded is None else hands[:-1])
     ]
-    if last_read is not None:
-        reads.append(last_read)
+    if recorded is not None:
+        reads.append(recorded.read)
     if trying is not None:
         draft = Hand(
             sheet=sheet,
@@ -330,7 +342,15 @@ def work_out(
             hands = [*hands[:index], draft, *hands[index + 1 :]]
             reads = [*reads[:index], trying, *reads[index + 1 :]]
     entries = [_entry(read, hand) for read, hand in zip(reads, hands, strict=True)]
-    played, state = book.fold(table, entries)
+    if recorded is None:
+        played, state = book.fold(table, entries)
+    else:
+        played, state = book.fold(table, entries[:-1])
+        if state == recorded.before:  # as the write played it: its result is this one's
+            played, state = (*played, recorded.played), recorded.after
+        else:
+            last, state = book.play(table, entries[-1], state)
+            played = (*played, last)
     # The fold counts places; a hand's number is its own (the same, unless rows were removed
     # outside the app), and undo names the hand by it.
     live = next((hand.n for hand in reversed(hands) if not hand.deleted), None)
@@ -593,7 +613,8 @@ def add_hand(
     # The sheet as of this write: the hands before it, and this one last (numbers only grow).
     if answer == "sheet":
         assert before is not None
-        return True, hand, work_out(sheet, [*before, hand], last_read=read)
+        recorded = Recorded(read, state, played, after)
+        return True, hand, work_out(sheet, [*before, hand], recorded=recorded)
     if answer == "hand":  # the hand as just played: no engine call again
         result = book.finish(table, after, [played])
         return True, hand, Book(sheet, (hand,), (read,), table, result, after)

@@ -211,6 +211,26 @@ def test_a_standing_that_cannot_be_trusted_is_worked_out_again(spoil):
     check_stored(sheet)  # the write stored a standing it worked out from every hand
 
 
+def test_an_adds_answer_is_every_hand_worked_out_even_past_a_wrong_standing():
+    # The API's answer takes the new hand as its write played it only when the hands
+    # before it fold to the standing it was played from; a standing that passes for this
+    # revision but says otherwise (never written by the app) does not reach the answer.
+    sheet = new_sheet("riichi")
+    sheets.add_hand(sheet, {"winner": "2", "discarder": "1", "han": "3", "fu": "30"})
+    sheet.refresh_from_db()
+    wrong = {**sheet.state, "sums": ["0", "0", "0", "0"], "dealer": 3, "honba": 2}
+    Sheet.objects.filter(pk=sheet.pk).update(state=wrong)
+    sheet.refresh_from_db()
+    assert sheets.standing(sheet) is not None  # trusted: it names this revision
+    _created, _hand, answer = sheets.add_hand(
+        sheet, {"winner": "1", "win": "self_draw", "han": "2", "fu": "40"}
+    )
+    full = sheets.work_out(Sheet.objects.get(pk=sheet.pk))
+    assert answer.result.hands == full.result.hands
+    assert answer.result.totals == full.result.totals and answer.state == full.state
+    assert answer.result.hands[1].dealer == 2  # the fold's dealer, not the standing's 3
+
+
 def test_a_standing_from_an_older_engine_is_not_trusted(monkeypatch):
     sheet = new_sheet("hk")
     sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "fan": "3"})

@@ -132,7 +132,7 @@ class Presenter:
 
     def describe_step(self, step: Step) -> str:
         template = self.step_texts.get(step.code)
-        return str(template) % self.step_args(step) if template else step.code
+        return str(template) % self.step_args(step) if template is not None else step.code
 
     def describe_note(self, note: Note) -> str:
         if note.code == "setting_unused":
@@ -140,7 +140,7 @@ class Presenter:
             setting = self.labels.get(param, param)
             return gettext("“%(setting)s” makes no difference to this hand.") % {"setting": setting}
         template = self.note_texts.get(note.code)
-        return str(template) % format_args(note.args) if template else note.code
+        return str(template) % format_args(note.args) if template is not None else note.code
 
     def headline(self) -> str:
         return gettext("The winner receives %(amount)s") % {

@@ -123,7 +123,7 @@ class Presenter(BasePresenter):
         elif step.code == "seat_score" and not step.args["fan"]:
             key = "seat_score:no_fan"
         template = self.step_texts.get(key)
-        return str(template) % self.step_args(step) if template else step.code
+        return str(template) % self.step_args(step) if template is not None else step.code
 
     def step_args(self, step: Step) -> dict[str, object]:
         return _seats_named(super().step_args(step))

@@ -84,7 +84,7 @@ class Presenter(BasePresenter):
 
     def describe_step(self, step: Step) -> str:
         template = self.step_texts.get(self._step_key(step))
-        return str(template) % self.step_args(step) if template else step.code
+        return str(template) % self.step_args(step) if template is not None else step.code
 
     def step_args(self, step: Step) -> dict[str, object]:
         args = super().step_args(step)
