@@ -40,7 +40,9 @@ class Sheet(models.Model):
 
 
 class Hand(models.Model):
-    sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="hands")
+    # No index of its own: `hand_place_unique` (sheet, n) begins with it and serves every
+    # read by sheet, so an add writes one index fewer.
+    sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="hands", db_index=False)
     n = models.PositiveIntegerField()  # 1-based place in the sheet; never reused
     winner = models.PositiveSmallIntegerField(null=True)  # null: a drawn hand
     discarder = models.PositiveSmallIntegerField(null=True)
@@ -71,7 +73,8 @@ class Hand(models.Model):
 class HandVersion(models.Model):
     """A hand as it was before an edit: nothing entered is ever lost."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="history")
+    # As Hand.sheet: `hand_version_unique` (hand, version) serves every read by hand.
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="history", db_index=False)
     version = models.PositiveIntegerField()
     winner = models.PositiveSmallIntegerField(null=True)
     discarder = models.PositiveSmallIntegerField(null=True)

@@ -309,16 +309,18 @@ def work_out(
     trying: ReadHand | None = None,
     at: int | None = None,
     recorded: Recorded | None = None,
+    table: book.Table | None = None,
 ) -> Book:
     """Every hand read again and the whole sheet recomputed (one engine call per hand).
 
     `trying` is a hand not recorded yet, for the live preview: added after the last hand,
     or in place of hand `at` (an edit); nothing is written. `recorded` is the last of
     `hands` as its write just read and played it, so it is neither read from storage nor
-    played again."""
+    played again; `table`, the sheet's, when the request has read it already."""
     if hands is None:
         hands = _hands_of(sheet)
-    table = _table(sheet)
+    if table is None:
+        table = _table(sheet)
     family, rules = sheet.family, sheet.rules
     reads = [
         read_stored(family, rules, table, hand.winner, hand.discarder, hand.params)
@@ -468,8 +470,8 @@ def create(new: NewSheet) -> Sheet:
     )
 
 
-def _read(sheet: Sheet, data: Any) -> ReadHand | dict[str, Any]:
-    return read_hand(sheet.family, sheet.rules, _table(sheet), data)
+def _read(sheet: Sheet, data: Any, table: book.Table | None = None) -> ReadHand | dict[str, Any]:
+    return read_hand(sheet.family, sheet.rules, table or _table(sheet), data)
 
 
 def _locked(sheet: Sheet) -> Sheet:
@@ -562,7 +564,8 @@ def add_hand(
     new one, beside the standing (the page's answer in place; None for a repeated key,
     whose answer draws the list again); None, nothing (a page that redirects, then reads)."""
     key = _key(data)
-    read = _read(sheet, data)
+    table = _table(sheet)  # fixed when the sheet was made: read once for the whole add
+    read = _read(sheet, data, table)
     if not isinstance(read, ReadHand):
         first = sheet.hands.filter(key=key).first() if key else None
         if first is not None:
@@ -585,7 +588,6 @@ def add_hand(
                 if first is not None:  # a retry of the last hand a full sheet took
                     return False, first, None
                 raise Refused(400, _too_many())
-            table = _table(sheet)
             played, after = book.play(table, read.entry, state)
             hand = _insert(sheet, read, key, state, played.n)
             if hand is None:
@@ -614,7 +616,7 @@ def add_hand(
     if answer == "sheet":
         assert before is not None
         recorded = Recorded(read, state, played, after)
-        return True, hand, work_out(sheet, [*before, hand], recorded=recorded)
+        return True, hand, work_out(sheet, [*before, hand], recorded=recorded, table=table)
     if answer == "hand":  # the hand as just played: no engine call again
         result = book.finish(table, after, [played])
         return True, hand, Book(sheet, (hand,), (read,), table, result, after)

@@ -70,7 +70,9 @@ class ParamForm(forms.Form, metaclass=_ParamFormMetaclass):
     inputs: tuple[Any, ...]  # set by clean() when the form is valid: what score() is given
 
     def __init__(self, data: Mapping[str, Any]) -> None:
-        super().__init__(data=data)
+        # Django never draws these forms (the templates do), so the label suffix it would
+        # look up in the active language on every form made is never shown.
+        super().__init__(data=data, label_suffix="")
 
     # --- what a family defines -------------------------------------------------------
     engine: ClassVar[ModuleType]  # calculator.scoring.<family>: score(), unused_settings()

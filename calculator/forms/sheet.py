@@ -370,15 +370,19 @@ def table_of(family: str, rules: Mapping[str, str], players: int) -> book.Table:
     )
 
 
-def table_rules_json(family: str, rules: Mapping[str, str]) -> dict[str, Any]:
-    """SHEET.rules: every table rule with its value (defaults included), exact."""
+def table_rules_json(
+    family: str, rules: Mapping[str, str], table: book.Table | None = None
+) -> dict[str, Any]:
+    """SHEET.rules: every table rule with its value (defaults included), exact. `table`:
+    the sheet's, when it was read already."""
     family_form = FAMILIES[family].form.stored(dict(rules))  # validated when it was made
     payload = {
         name: family_form.fields[name].json_value(family_form.cleaned_data[name])
         for name in TABLE_PARAMS[family]
     }
     if family == "riichi":
-        table = table_of(family, rules, family_form.cleaned_data["players"])
+        if table is None:
+            table = table_of(family, rules, family_form.cleaned_data["players"])
         payload.update(
             noten=table.noten_total,
             start=table.start,

@@ -107,7 +107,7 @@ def sheet_json(book: Book) -> dict[str, Any]:
     names = input_names(sheet.family)
     payload: dict[str, Any] = {
         "family": sheet.family,
-        "rules": table_rules_json(sheet.family, sheet.rules),
+        "rules": table_rules_json(sheet.family, sheet.rules, book.table),
         "players": [
             {"n": n, "name": name, "total": total}
             for n, (name, total) in enumerate(zip(sheet.players, points(book), strict=True), 1)
