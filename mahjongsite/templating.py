@@ -9,18 +9,21 @@ and words with a context are worded in Python, where it reads them too."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from hashlib import blake2b
 from typing import Any
 
 import jinja2
+from django.conf import settings
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template import TemplateDoesNotExist
 from django.template.backends import jinja2 as django_jinja2
 from django.template.backends.utils import csrf_input
 from django.template.defaultfilters import urlencode
-from django.templatetags.static import static
+from django.templatetags.static import static as django_static
 from django.urls import reverse
 from django.utils.html import escapejs, format_html
 from django.utils.translation import pgettext_lazy
@@ -33,6 +36,23 @@ from calculator.catalogue import get_language, gettext, ngettext
 SHOWN = "X-Reference"
 
 FIELD_COLON = pgettext_lazy("between a field's name and its error", ": ")
+
+
+# A static file's path as our templates name them: no query, fragment or escape to parse.
+_PLAIN_PATH = re.compile(r"[\w-]+(/[\w.-]+)*")
+
+
+def static(path: str) -> str:
+    """Django's `static`: under the production storage, the base URL and the file's hashed
+    name from the manifest, which is what Django's comes to once it has parsed and joined
+    the URLs around that lookup (about 9 µs a file, and every page draws five to eight).
+    Anything else, Django's own (tests/test_production.py holds the two equal)."""
+    storage = staticfiles_storage
+    if settings.DEBUG or not isinstance(storage._wrapped, ManifestFilesMixin):
+        return django_static(path)
+    if not _PLAIN_PATH.fullmatch(path) or ".." in path:
+        return django_static(path)
+    return storage.base_url + storage.stored_name(path)  # a hashed plain path: nothing to quote
 
 
 def url(name: str, *args: Any) -> str:

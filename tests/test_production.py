@@ -268,3 +268,31 @@ def test_serve_answers_head_without_a_body(served):
         response, data = fetch(served["port"], "HEAD", path)
         assert response.status == 200 and data == b""
     # The served fixture checks, once both have stopped, that gunicorn never warned.
+
+
+def test_templates_static_urls_are_djangos_under_the_production_storage(tmp_path):
+    from django.core.management import call_command
+    from django.templatetags.static import static as django_static
+
+    from mahjongsite import templating
+
+    paths = sorted(
+        {
+            found
+            for template in (ROOT / "templates").rglob("*.html")
+            for found in re.findall(r"static\('([^']+)'\)", template.read_text())
+        }
+    )
+    assert "css/site.css" in paths and len(paths) >= 5
+    manifest = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
+    with override_settings(
+        STORAGES={"staticfiles": manifest}, STATIC_ROOT=tmp_path, WHITENOISE_USE_FINDERS=False
+    ):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        for path in [*paths, "css/site.css?v=1#top"]:  # a query: Django's own, as it is
+            ours = templating.static(path)
+            assert ours == django_static(path)
+            if "?" not in path:
+                assert re.fullmatch(r"/static/[\w/-]+\.[0-9a-f]{12}\.\w+", ours), ours
+        with override_settings(DEBUG=True):
+            assert templating.static("css/site.css") == "/static/css/site.css"
