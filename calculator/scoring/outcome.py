@@ -95,13 +95,18 @@ class Outcome:
 
     @property
     def winner_receives(self) -> Fraction:
-        amounts = [p.amount for p in self.payments]
-        amounts.append(self.from_table)
-        if all(amount.denominator == 1 for amount in amounts):
-            # Whole amounts, nearly always: added as ints, a tenth of Fraction's additions
-            # (every headline and every sheet row asks for this).
-            return Fraction(sum(amount.numerator for amount in amounts))
-        return sum(amounts, Fraction(0))
+        # Whole amounts, nearly always: added as ints, a tenth of Fraction's additions
+        # (every headline and every sheet row asks for this), in one loop.
+        whole = 0
+        for payment in self.payments:
+            amount = payment.amount
+            if amount.denominator != 1:
+                break
+            whole += amount.numerator
+        else:
+            if self.from_table.denominator == 1:
+                return Fraction(whole + self.from_table.numerator)
+        return sum((p.amount for p in self.payments), self.from_table)
 
     def has_note(self, code: str) -> bool:
         return any(note.code == code for note in self.notes)
