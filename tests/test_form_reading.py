@@ -2,7 +2,9 @@
 
 `ParamForm._clean_fields` reads only the parameters a request sends; every other field
 takes the value it reads when absent, worked out once per class. This holds that reading
-equal to reading every field as Django does, over hostile queries of every family.
+equal to reading every field as Django does, over hostile queries of every family; and
+the engine inputs made from what was read equal to those made afresh, the shared defaults
+notwithstanding.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from hypothesis import strategies as st
 
 from calculator.families import FAMILIES
 from calculator.forms import base
+from calculator.scoring import hk, riichi
 from tests.test_fuzz import hostile_text, param_names
+from tests.test_sheet_stored_read import value_of
 
 SLUGS = [slug for slug, family in FAMILIES.items() if family.form]
 
@@ -69,3 +73,40 @@ def test_a_form_with_a_field_that_is_no_param_is_read_field_by_field():
     assert base._absent_values(Mixed) is None
     form = Mixed(QueryDict("note=hello"))
     assert form.is_valid() and form.inputs == ("hello",)
+
+
+@settings(max_examples=120, deadline=timedelta(seconds=2))
+@given(
+    slug=st.sampled_from(["hk", "riichi"]),
+    data=st.data(),
+)
+def test_table_rules_and_a_hands_shape_are_the_engines_own_for_the_values_read(slug, data):
+    # Default rules and the default shape are shared, made once: any values read make the
+    # same engine inputs as making them afresh.
+    fields = FAMILIES[slug].form.base_fields
+    names = data.draw(st.lists(st.sampled_from(list(fields)), max_size=6, unique=True))
+    query = urlencode({name: data.draw(value_of(fields[name])) for name in names})
+    form = FAMILIES[slug].form(QueryDict(query))
+    if not form.is_valid():
+        return
+    cleaned = form.cleaned_data
+    if slug == "hk":
+        names = ("scale", "cap", "split", "self_draw_pay", "unit", "min_fan", "round_up")
+        expected = hk.Rules(**{name: cleaned[name] for name in names})
+        assert form.inputs[1] == expected
+        return
+    hand, rules = form.inputs
+    assert rules == riichi.Rules(
+        kiriage=cleaned["kiriage"],
+        kazoe=cleaned["kazoe"],
+        players=cleaned["players"],
+        sanma=cleaned["sanma"],
+        sanma_honba=cleaned["sanma_honba"],
+    )
+    assert hand.structure == riichi.Structure(
+        chiitoitsu=cleaned["chiitoitsu"],
+        closed=cleaned["closed"],
+        wait=cleaned["wait"],
+        pair=cleaned["pair"],
+        melds=tuple(cleaned[f"m{i}"] for i in range(1, 5)),
+    )

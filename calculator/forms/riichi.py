@@ -197,13 +197,11 @@ class Form(ParamForm):
     # --- engine inputs ----------------------------------------------------------------
     def _structure(self) -> riichi.Structure:
         data = self.cleaned_data
-        return riichi.Structure(
-            chiitoitsu=data["chiitoitsu"],
-            closed=data["closed"],
-            wait=data["wait"],
-            pair=data["pair"],
-            melds=tuple(data[name] for name in riichi.MELD_PARAMS),  # type: ignore[arg-type]
-        )
+        melds = tuple(data[name] for name in riichi.MELD_PARAMS)
+        shape = (data["chiitoitsu"], data["closed"], data["wait"], data["pair"], melds)
+        if shape == DEFAULT_SHAPE:
+            return DEFAULT_STRUCTURE  # nearly every hand's: fu given, the shape unused
+        return riichi.Structure(*shape)  # type: ignore[arg-type]
 
     def build_inputs(self) -> tuple[riichi.Hand, riichi.Rules]:
         data = self.cleaned_data
@@ -263,10 +261,27 @@ class Form(ParamForm):
 
 def table_rules(data: dict[str, Any]) -> riichi.Rules:
     """The riichi table rules from cleaned values: the payment page's and the hand page's."""
-    return riichi.Rules(
-        kiriage=data["kiriage"],
-        kazoe=data["kazoe"],
-        players=data["players"],
-        sanma=data["sanma"],
-        sanma_honba=data["sanma_honba"],
-    )
+    values = (data["kiriage"], data["kazoe"], data["players"], data["sanma"], data["sanma_honba"])
+    if values == DEFAULT_RULE_VALUES:
+        return DEFAULT_RULES  # most tables', and a sheet reads them with every hand
+    return riichi.Rules(*values)
+
+
+# The engine's defaults, made once: its values are frozen, so every hand at the defaults
+# shares them (each made again was a tenth of reading a stored hand).
+DEFAULT_STRUCTURE = riichi.Structure()
+DEFAULT_SHAPE = (
+    DEFAULT_STRUCTURE.chiitoitsu,
+    DEFAULT_STRUCTURE.closed,
+    DEFAULT_STRUCTURE.wait,
+    DEFAULT_STRUCTURE.pair,
+    DEFAULT_STRUCTURE.melds,
+)
+DEFAULT_RULES = riichi.Rules()
+DEFAULT_RULE_VALUES = (
+    DEFAULT_RULES.kiriage,
+    DEFAULT_RULES.kazoe,
+    DEFAULT_RULES.players,
+    DEFAULT_RULES.sanma,
+    DEFAULT_RULES.sanma_honba,
+)
