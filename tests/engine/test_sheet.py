@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from fractions import Fraction
 
 import pytest
@@ -10,9 +10,11 @@ import pytest
 from calculator.scoring import classical, hk, jiujiang, mcr, nmjl, riichi
 from calculator.scoring.outcome import Win
 from calculator.scoring.sheet import (
+    PLAIN_HANDS,
     Entry,
     Table,
     Transfer,
+    changed,
     entry_errors,
     final_scores,
     run,
@@ -518,3 +520,22 @@ def test_settle_refuses_amounts_that_do_not_balance():
 def test_settle_scales_to_sixteen_players():
     amounts = [F(i) for i in range(1, 9)] + [F(-i) for i in range(1, 9)]
     assert len(settle(amounts)) == 8
+
+
+@pytest.mark.parametrize("kind", sorted(PLAIN_HANDS, key=lambda kind: kind.__module__))
+def test_a_hand_copied_with_other_values_is_the_hand_made_with_them(kind):
+    # `changed` copies without calling __init__: right only for a class that checks
+    # nothing when made, and only for its own fields.
+    assert not hasattr(kind, "__post_init__") and not hasattr(kind, "__slots__")
+    hand = kind()
+    for field in fields(kind):
+        value = getattr(hand, field.name)
+        if isinstance(value, bool):
+            other = not value
+        else:
+            other = value + 1 if type(value) is int else value
+        copy = changed(hand, **{field.name: other})
+        assert copy == replace(hand, **{field.name: other}) and copy is not hand
+        assert getattr(hand, field.name) == value  # the hand copied is as it was
+    with pytest.raises(TypeError):
+        changed(hand, no_such_field=1)
