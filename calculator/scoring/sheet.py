@@ -572,6 +572,18 @@ def _zero_sum_groups(values: Sequence[int]) -> list[list[int]]:
     if size <= 3:
         # No part of three or fewer non-zero amounts sums to zero unless all of them do.
         return [list(range(size))] if size else []
+    if size == 4:
+        # Only pairs can split off (a part of three would leave one amount, not zero): which
+        # pairs sum to zero decides the search's answer, worked out below for each case.
+        first = values[0]
+        pattern = (first + values[1] == 0, first + values[2] == 0, first + values[3] == 0)
+        return [list(group) for group in FOUR_GROUPS[pattern]]
+    return _searched_groups(values)
+
+
+def _searched_groups(values: Sequence[int]) -> list[list[int]]:
+    """`_zero_sum_groups` by the search over subsets, for any number of amounts."""
+    size = len(values)
     full = (1 << size) - 1
     bits = [1 << i for i in range(size)]
     total = [0] * (full + 1)
@@ -590,3 +602,19 @@ def _zero_sum_groups(values: Sequence[int]) -> list[list[int]]:
             groups.append([i for i in range(size) if (group_start ^ mask) >> i & 1])
             group_start = mask
     return groups
+
+
+# `_zero_sum_groups` of four amounts, by which of the pairs (1, 2), (1, 3), (1, 4) sum to zero
+# (the other pair of each then does too): the search's own answer for an example of each.
+FOUR_GROUPS = {
+    pattern: tuple(tuple(group) for group in _searched_groups(example))
+    for pattern, example in {
+        (False, False, False): (3, -1, -1, -1),
+        (True, False, False): (1, -1, 2, -2),
+        (False, True, False): (1, 2, -1, -2),
+        (False, False, True): (1, 2, -2, -1),
+        (True, True, False): (1, -1, -1, 1),
+        (True, False, True): (1, -1, 1, -1),
+        (False, True, True): (1, 1, -1, -1),
+    }.items()
+}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import fields, replace
 from fractions import Fraction
 
@@ -10,10 +11,13 @@ import pytest
 from calculator.scoring import classical, hk, jiujiang, mcr, nmjl, riichi
 from calculator.scoring.outcome import Win
 from calculator.scoring.sheet import (
+    FOUR_GROUPS,
     PLAIN_HANDS,
     Entry,
     Table,
     Transfer,
+    _searched_groups,
+    _zero_sum_groups,
     changed,
     entry_errors,
     final_scores,
@@ -539,3 +543,16 @@ def test_a_hand_copied_with_other_values_is_the_hand_made_with_them(kind):
         assert getattr(hand, field.name) == value  # the hand copied is as it was
     with pytest.raises(TypeError):
         changed(hand, no_such_field=1)
+
+
+def test_four_amounts_split_into_the_groups_the_search_finds():
+    # Four amounts take a table of the search's answers; every case of which pairs sum to
+    # zero, and the whole range around it, gives what the search over subsets gives.
+    amounts = [v for v in range(-6, 7) if v]
+    checked = set()
+    for a, b, c in itertools.product(amounts, repeat=3):
+        d = -(a + b + c)
+        if d:
+            assert _zero_sum_groups([a, b, c, d]) == _searched_groups([a, b, c, d])
+            checked.add((a + b == 0, a + c == 0, a + d == 0))
+    assert checked == set(FOUR_GROUPS)
