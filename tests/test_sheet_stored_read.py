@@ -8,6 +8,7 @@ every cleaned value) over random hands of every family.
 from __future__ import annotations
 
 from types import SimpleNamespace
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -131,3 +132,40 @@ def test_a_stored_value_that_no_longer_reads_is_an_error_not_a_guess():
         read_stored("hk", new.rules, table, 1, None, {"fan": "99", "win": "self_draw"})
     with pytest.raises(ValueError, match="discarder"):
         read_stored("hk", new.rules, table, 1, 1, {"fan": "5"})
+
+
+@pytest.mark.parametrize("kind", [*SLUGS, "sanma"])
+def test_a_hand_reads_the_same_without_its_form_bound(kind):
+    # A valid hand's family values are read without binding the form (`ParamForm.valid`);
+    # the reading, or the errors, are those of the bound form, hostile values included.
+    slug = "riichi" if kind == "sanma" else kind
+    names = {k: v for k, v in NAMES.items() if kind != "sanma" or k != "name4"}
+    new = read_new_sheet({**names, "family": slug, **RULES.get(kind, {})})
+    assert not isinstance(new, dict), new
+    table = table_of(slug, new.rules, len(new.names))
+    family = FAMILIES[slug]
+    outcomes = []
+
+    @settings(max_examples=100, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+    @given(data=hands(slug, len(new.names)), junk=st.sampled_from(["", "x", "-1", "99", "1.5"]))
+    def check(data, junk):
+        if junk and data:
+            data = {**data, sorted(data)[0]: junk}  # now and then a value that does not read
+        lean = read_hand(slug, new.rules, table, data)
+        with mock.patch.object(family.form, "valid", classmethod(lambda cls, data: None)):
+            bound = read_hand(slug, new.rules, table, data)
+        outcomes.append(isinstance(lean, ReadHand))
+        if not isinstance(lean, ReadHand):
+            assert lean == bound
+            return
+        assert isinstance(bound, ReadHand)
+        assert (lean.winner, lean.discarder, lean.params, lean.entry) == (
+            bound.winner,
+            bound.discarder,
+            bound.params,
+            bound.entry,
+        )
+        assert lean.family_form.cleaned_data == bound.family_form.cleaned_data
+
+    check()
+    assert 10 <= sum(outcomes) < len(outcomes), "too few valid or refused hands generated"

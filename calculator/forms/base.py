@@ -42,6 +42,14 @@ def _absent_values(form: type[forms.Form]) -> tuple[tuple[str, Any], ...] | None
         return None
 
 
+class _NotRead(Exception):
+    """A value `ParamForm._read_alone` could not read, by its parameter's name."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 class _Shared(dict):
     """A form class's fields when every one is a `Param`: Params are never changed once the
     class is built (each copy of one is itself), so a form's own copy of them need not walk
@@ -147,25 +155,47 @@ class ParamForm(forms.Form, metaclass=_ParamFormMetaclass):
         which are the class's own (never change them). It is never drawn: it has no bound
         fields, so `form[name]` fails.
         """
+        try:
+            form, contradictions = cls._read_alone(data)
+        except _NotRead as error:
+            raise ValueError(f"stored {cls.slug} value {error.name!r} no longer reads") from error
+        if contradictions:
+            raise ValueError(f"stored {cls.slug} values contradict: {contradictions}")
+        return form
+
+    @classmethod
+    def valid(cls, data: Mapping[str, Any]) -> ParamForm | None:
+        """The form over `data` made as `stored()` makes one, when every value reads and
+        nothing contradicts; None otherwise, and the caller binds the form for its errors.
+        A request that records a hand reads it so: valid, as nearly every one is, it never
+        needs the drawn form's machinery."""
+        if getattr(data, "too_many_fields", False):
+            return None
+        try:
+            form, contradictions = cls._read_alone(data)
+        except _NotRead:
+            return None
+        return None if contradictions else form
+
+    @classmethod
+    def _read_alone(cls, data: Mapping[str, Any]) -> tuple[ParamForm, Mapping[str, str]]:
         form = cls.__new__(cls)
         form.is_bound, form.data, form.files = True, data, MultiValueDict()
         fields = form.fields = cls.base_fields
         form._errors = forms.utils.ErrorDict()
         absent = _absent_values(cls)
         if absent is None:
-            raise TypeError(f"{cls.__name__} cannot be read from its stored values alone")
+            raise TypeError(f"{cls.__name__} cannot be read from its values alone")
         cleaned = dict(absent)  # what every field reads when it is not sent
-        try:
-            for name in data:
-                if (field := fields.get(name)) is not None:
+        for name in data:
+            if (field := fields.get(name)) is not None:
+                try:
                     cleaned[name] = field.clean(field.widget.value_from_datadict(data, None, name))
-        except forms.ValidationError as error:
-            raise ValueError(f"stored {cls.slug} value {name!r} no longer reads") from error
+                except forms.ValidationError as error:
+                    raise _NotRead(name) from error
         form.cleaned_data = cleaned
         form.inputs = form.build_inputs()
-        if contradictions := form.contradictions():
-            raise ValueError(f"stored {cls.slug} values contradict: {contradictions}")
-        return form
+        return form, form.contradictions()
 
     def params(self) -> list[tuple[str, Param]]:
         return [(name, field) for name, field in self.fields.items() if isinstance(field, Param)]

@@ -17,6 +17,7 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.datastructures import MultiValueDict
 
 from calculator.catalogue import gettext_lazy as _
 from calculator.families import FAMILIES, Family
@@ -67,8 +68,12 @@ def family_choices() -> list[str]:
     return [slug for slug, family in FAMILIES.items() if family.form is not None]
 
 
-def hand_params(family: Family) -> list[str]:
+def hand_params(family: Family) -> tuple[str, ...]:
     """The family's per-hand parameters as a sheet names them, in the form's order."""
+    return HAND_PARAMS[family.slug]
+
+
+def _hand_params(family: Family) -> tuple[str, ...]:
     skip = (
         set(TABLE_PARAMS[family.slug])
         | set(SUPPLIED.get(family.slug, ()))
@@ -83,7 +88,11 @@ def hand_params(family: Family) -> list[str]:
     if family.slug == "classical":
         by_seat = {seat: player for player, seat in CLASSICAL_FIELDS.items()}
         names = [by_seat.get(name, name) for name in names]
-    return names
+    return tuple(names)
+
+
+# Worked out from each family's form when this module is imported: every hand read asks.
+HAND_PARAMS = {slug: _hand_params(family) for slug, family in FAMILIES.items() if family.form}
 
 
 class NameParam(Param):
@@ -447,7 +456,7 @@ def read_hand(
                 "message": str(_("Choose who won, or “nobody” for a drawn hand.")),
             }
         ]
-    family_data = QueryDict(mutable=True)
+    family_data = MultiValueDict()  # what the family's form reads: its values, as lists
     family_data.update(rules)
     refusals = (
         (SUPPLIED.get(family, ()), NOT_ALLOWED_SUPPLIED),
@@ -469,11 +478,14 @@ def read_hand(
     winner = values.get("winner")
     if family == "classical" and isinstance(winner, int):
         family_data["winner"] = SEATS[winner - 1]
-    family_form = FAMILIES[family].form(family_data)
-    if not family_form.is_valid():
-        by_player = {seat: player for player, seat in CLASSICAL_FIELDS.items()}
-        for name, found in family_form.errors_json().items():
-            errors.setdefault(by_player.get(name, name), found)
+    form_class = FAMILIES[family].form
+    family_form = form_class.valid(family_data)
+    if family_form is None:  # bound, for its errors
+        family_form = form_class(family_data)
+        if not family_form.is_valid():
+            by_player = {seat: player for player, seat in CLASSICAL_FIELDS.items()}
+            for name, found in family_form.errors_json().items():
+                errors.setdefault(by_player.get(name, name), found)
     if errors:
         return errors
     entry = book.Entry(
