@@ -72,8 +72,10 @@ def player_choice(n: int, name: str) -> str:
 
 def signed(value: Fraction | int) -> str:
     """A delta as a player reads it: +8, −8, 0 (exact, with separators)."""
-    if isinstance(value, Fraction) and value.denominator == 1:
-        value = value.numerator  # a page signs hundreds: int arithmetic, not Fraction's
+    # A page signs hundreds: ints, not Fractions, and by exact type (`isinstance(an_int,
+    # Fraction)` goes through the numeric ABCs).
+    if type(value) is Fraction and value.denominator == 1:
+        value = value.numerator
     shown = presenting.money(abs(value))
     if value > 0:
         return f"+{shown}"

@@ -396,7 +396,7 @@ def _won(table: Table, entry: Entry, outcome: Outcome, dealer: int) -> list[Frac
 def _plain(value: Fraction | int) -> Fraction | int:
     # A whole amount as an int: a sheet's deltas, sums and final points are whole nearly
     # always, and int arithmetic costs a tenth of Fraction's.
-    if isinstance(value, Fraction) and value.denominator == 1:
+    if type(value) is Fraction and value.denominator == 1:  # exact type: no ABC check
         return value.numerator
     return value
 
