@@ -116,30 +116,32 @@ def _rows(model: type[M], sql: str, params: list[Any]) -> list[M]:
         rows = cursor.fetchall()
     fields = model._meta.concrete_fields  # `from_db` takes every field's value, in this order
     order = [at[field.column] for field in fields]
-    converters = []
-    for field in fields:
-        for convert, col in _converters(db, model, field):
-            converters.append((at[field.column], convert, col))
+    converters = [  # by the field's place in `fields`
+        (place, convert, col)
+        for place, field in enumerate(fields)
+        for convert, col in _converters(db, model, field)
+    ]
     extra = [(i, column) for column, i in at.items() if i not in order]
     names = [field.attname for field in fields]
     # `from_db` makes each instance through `Model.__init__`, about half of a row's cost
     # here; with nobody listening to its signals, the instance is set up as it would set
     # it (every field's value, the state of a saved row) at once.
     lean = not (pre_init.has_listeners(model) or post_init.has_listeners(model))
+    alias = db.alias
     found = []
     for row in rows:
-        values = list(row)
-        for i, convert, col in converters:
-            values[i] = convert(values[i], col, db)
+        values = [row[i] for i in order]
+        for place, convert, col in converters:
+            values[place] = convert(values[place], col, db)
         if lean:
             instance = model.__new__(model)
-            instance.__dict__.update(zip(names, [values[i] for i in order], strict=True))
-            instance._state = ModelState()
-            instance._state.adding, instance._state.db = False, db.alias
+            instance.__dict__.update(zip(names, values, strict=True))
+            state = instance._state = ModelState()
+            state.adding, state.db = False, alias
         else:
-            instance = model.from_db(db.alias, names, [values[i] for i in order])
+            instance = model.from_db(alias, names, values)
         for i, column in extra:
-            setattr(instance, column, values[i])
+            setattr(instance, column, row[i])
         found.append(instance)
     return found
 

@@ -583,7 +583,8 @@ def sheet_page(
         next_hand = " · ".join(parts)
     rows = []
     label, dealt = _("Hand %(n)s"), _("%(name)s dealt")  # worded once, said on every row
-    edit_base = reverse("sheet", args=[sheet.edit_key]) if editing else ""
+    edit_path = reverse("sheet", args=[sheet.edit_key]) if editing else ""
+    edit_base = edit_path
     if everything:  # an edit from the whole list comes back to it
         edit_base = f"{edit_base}?hands={ALL_HANDS}&"
     else:
@@ -681,7 +682,7 @@ def sheet_page(
         # With a byte-order mark, so a spreadsheet program reads the names as UTF-8.
         csv_url=reverse("sheet_csv", args=[sheet.view_key]) + "?bom=1",
         view_url=view_url,
-        edit_url=absolute(reverse("sheet", args=[sheet.edit_key])) if editing else "",
+        edit_url=absolute(edit_path) if editing else "",
         qr_url=reverse("sheet_qr", args=[sheet.view_key]),
         undo_n=book.state.live,
         etag=etag(sheet.revision, language, editing, everything),
