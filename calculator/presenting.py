@@ -199,7 +199,7 @@ def dumps(payload: Mapping[str, Any]) -> str:
         return _json(payload)
 
 
-def _number(value: Any) -> Any:
+def _whole_as_int(value: Any) -> Any:
     # A whole amount as the int it is: orjson writes it at once, not through `_as_json`
     # (a sheet's answer has a hundred amounts or more). The same text either way.
     return value.numerator if type(value) is Fraction and value.denominator == 1 else value
@@ -207,10 +207,12 @@ def _number(value: Any) -> Any:
 
 def outcome_json(outcome: Outcome, steps: list[str]) -> dict[str, Any]:
     result: dict[str, Any] = {
-        "base": _number(outcome.base),
-        "winner_receives": _number(outcome.winner_receives),
-        "payments": [{"payer": p.payer, "amount": _number(p.amount)} for p in outcome.payments],
-        "from_table": _number(outcome.from_table),
+        "base": _whole_as_int(outcome.base),
+        "winner_receives": _whole_as_int(outcome.winner_receives),
+        "payments": [
+            {"payer": p.payer, "amount": _whole_as_int(p.amount)} for p in outcome.payments
+        ],
+        "from_table": _whole_as_int(outcome.from_table),
         "level": outcome.level,
         "fu": outcome.fu,
         "steps": list(steps),

@@ -473,7 +473,9 @@ def create(new: NewSheet) -> Sheet:
 
 
 def _read(sheet: Sheet, data: Any, table: book.Table | None = None) -> ReadHand | dict[str, Any]:
-    return read_hand(sheet.family, sheet.rules, table or _table(sheet), data)
+    if table is None:
+        table = _table(sheet)
+    return read_hand(sheet.family, sheet.rules, table, data)
 
 
 def _locked(sheet: Sheet) -> Sheet:

@@ -56,6 +56,11 @@ def test_a_form_reads_the_sent_parameters_and_defaults_the_rest_as_each_field_wo
         with mock.patch.object(base, "_absent_values", lambda form: None):
             field_by_field = reading(form_class, query)
         assert lean == field_by_field
+        # Read without binding: a form exactly when the bound one is valid, and the same.
+        alone = form_class.read_if_valid(QueryDict(query))
+        assert (alone is not None) == lean[0]
+        if alone is not None:
+            assert (alone.cleaned_data, alone.inputs) == (lean[2], lean[3])
 
     run()
 

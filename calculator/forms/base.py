@@ -164,12 +164,12 @@ class ParamForm(forms.Form, metaclass=_ParamFormMetaclass):
         return form
 
     @classmethod
-    def valid(cls, data: Mapping[str, Any]) -> ParamForm | None:
+    def read_if_valid(cls, data: Mapping[str, Any]) -> ParamForm | None:
         """The form over `data` made as `stored()` makes one, when every value reads and
         nothing contradicts; None otherwise, and the caller binds the form for its errors.
         A request that records a hand reads it so: valid, as nearly every one is, it never
         needs the drawn form's machinery."""
-        if getattr(data, "too_many_fields", False):
+        if getattr(data, "too_many_fields", False) or _absent_values(cls) is None:
             return None
         try:
             form, contradictions = cls._read_alone(data)

@@ -70,6 +70,16 @@ STRUCTURE_MELD_MESSAGE = _(
 )
 
 
+# The engine's defaults, made once: its values are frozen, so every hand at the defaults
+# shares them (each made again was a tenth of reading a stored hand).
+SHAPE_NAMES = ("chiitoitsu", "closed", "wait", "pair", "melds")
+RULE_NAMES = ("kiriage", "kazoe", "players", "sanma", "sanma_honba")
+DEFAULT_STRUCTURE = riichi.Structure()
+DEFAULT_SHAPE = tuple(getattr(DEFAULT_STRUCTURE, name) for name in SHAPE_NAMES)
+DEFAULT_RULES = riichi.Rules()
+DEFAULT_RULE_VALUES = tuple(getattr(DEFAULT_RULES, name) for name in RULE_NAMES)
+
+
 class Form(ParamForm):
     slug = "riichi"
     engine = riichi
@@ -201,7 +211,7 @@ class Form(ParamForm):
         shape = (data["chiitoitsu"], data["closed"], data["wait"], data["pair"], melds)
         if shape == DEFAULT_SHAPE:
             return DEFAULT_STRUCTURE  # nearly every hand's: fu given, the shape unused
-        return riichi.Structure(*shape)  # type: ignore[arg-type]
+        return riichi.Structure(**dict(zip(SHAPE_NAMES, shape, strict=True)))
 
     def build_inputs(self) -> tuple[riichi.Hand, riichi.Rules]:
         data = self.cleaned_data
@@ -264,24 +274,4 @@ def table_rules(data: dict[str, Any]) -> riichi.Rules:
     values = (data["kiriage"], data["kazoe"], data["players"], data["sanma"], data["sanma_honba"])
     if values == DEFAULT_RULE_VALUES:
         return DEFAULT_RULES  # most tables', and a sheet reads them with every hand
-    return riichi.Rules(*values)
-
-
-# The engine's defaults, made once: its values are frozen, so every hand at the defaults
-# shares them (each made again was a tenth of reading a stored hand).
-DEFAULT_STRUCTURE = riichi.Structure()
-DEFAULT_SHAPE = (
-    DEFAULT_STRUCTURE.chiitoitsu,
-    DEFAULT_STRUCTURE.closed,
-    DEFAULT_STRUCTURE.wait,
-    DEFAULT_STRUCTURE.pair,
-    DEFAULT_STRUCTURE.melds,
-)
-DEFAULT_RULES = riichi.Rules()
-DEFAULT_RULE_VALUES = (
-    DEFAULT_RULES.kiriage,
-    DEFAULT_RULES.kazoe,
-    DEFAULT_RULES.players,
-    DEFAULT_RULES.sanma,
-    DEFAULT_RULES.sanma_honba,
-)
+    return riichi.Rules(**dict(zip(RULE_NAMES, values, strict=True)))

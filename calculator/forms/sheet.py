@@ -456,7 +456,9 @@ def read_hand(
                 "message": str(_("Choose who won, or “nobody” for a drawn hand.")),
             }
         ]
-    family_data = MultiValueDict()  # what the family's form reads: its values, as lists
+    # The family form's values, as lists: a MultiValueDict, which takes them as they are,
+    # where a QueryDict converts and checks each one again.
+    family_data = MultiValueDict()
     family_data.update(rules)
     refusals = (
         (SUPPLIED.get(family, ()), NOT_ALLOWED_SUPPLIED),
@@ -479,7 +481,7 @@ def read_hand(
     if family == "classical" and isinstance(winner, int):
         family_data["winner"] = SEATS[winner - 1]
     form_class = FAMILIES[family].form
-    family_form = form_class.valid(family_data)
+    family_form = form_class.read_if_valid(family_data)
     if family_form is None:  # bound, for its errors
         family_form = form_class(family_data)
         if not family_form.is_valid():

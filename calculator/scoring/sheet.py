@@ -337,19 +337,21 @@ def _sheet_inputs(table: Table, entry: Entry, dealer: int, honba: int, sticks: i
     # and most hands of a sheet keep the entered defaults).
     if family in ("hk", "jiujiang"):
         if hand.dealer != (winner == dealer):
-            hand = changed(hand, dealer=winner == dealer)
+            hand = copied_with(hand, dealer=winner == dealer)
     elif family == "riichi":
         if rest and rest[0].players != table.players:
             raise ValueError("the hand's riichi rules do not match the sheet's players")
         wanted = (winner == dealer, honba, sticks)
         if (hand.dealer, hand.honba, hand.riichi_sticks) != wanted:
-            hand = changed(hand, dealer=wanted[0], honba=honba, riichi_sticks=sticks)
+            hand = copied_with(hand, dealer=wanted[0], honba=honba, riichi_sticks=sticks)
     elif family == "classical":
-        hand = changed(hand, winner=classical.SEATS[winner - 1], dealer=classical.SEATS[dealer - 1])
+        hand = copied_with(
+            hand, winner=classical.SEATS[winner - 1], dealer=classical.SEATS[dealer - 1]
+        )
     return (hand, *rest)
 
 
-def changed(value: Any, **fields: Any) -> Any:
+def copied_with(value: Any, **fields: Any) -> Any:
     """`dataclasses.replace` for a family's frozen `Hand`: a copy with those fields set.
 
     A hand's class checks nothing when one is made (no `__post_init__`), so the copy is made
@@ -357,7 +359,7 @@ def changed(value: Any, **fields: Any) -> Any:
     plays nearly every riichi hand with its counters changed, and `replace` cost a tenth of
     playing one. Anything else goes through `replace`.
 
-    >>> changed(riichi.Hand(han=3), honba=2) == riichi.Hand(han=3, honba=2)
+    >>> copied_with(riichi.Hand(han=3), honba=2) == riichi.Hand(han=3, honba=2)
     True
     """
     kind = type(value)
@@ -369,7 +371,7 @@ def changed(value: Any, **fields: Any) -> Any:
     return copy
 
 
-# The hands `changed` copies: frozen dataclasses that check nothing when made (a test
+# The hands `copied_with` copies: frozen dataclasses that check nothing when made (a test
 # holds them so).
 PLAIN_HANDS = frozenset({hk.Hand, riichi.Hand, jiujiang.Hand, classical.Hand})
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import fields, replace
+from enum import Enum
 from fractions import Fraction
 
 import pytest
@@ -18,7 +19,7 @@ from calculator.scoring.sheet import (
     Transfer,
     _searched_groups,
     _zero_sum_groups,
-    changed,
+    copied_with,
     entry_errors,
     final_scores,
     run,
@@ -528,7 +529,7 @@ def test_settle_scales_to_sixteen_players():
 
 @pytest.mark.parametrize("kind", sorted(PLAIN_HANDS, key=lambda kind: kind.__module__))
 def test_a_hand_copied_with_other_values_is_the_hand_made_with_them(kind):
-    # `changed` copies without calling __init__: right only for a class that checks
+    # `copied_with` copies without calling __init__: right only for a class that checks
     # nothing when made, and only for its own fields.
     assert not hasattr(kind, "__post_init__") and not hasattr(kind, "__slots__")
     hand = kind()
@@ -536,13 +537,21 @@ def test_a_hand_copied_with_other_values_is_the_hand_made_with_them(kind):
         value = getattr(hand, field.name)
         if isinstance(value, bool):
             other = not value
+        elif isinstance(value, Enum):
+            other = next(member for member in type(value) if member is not value)
+        elif isinstance(value, str):
+            other = "s" if value != "s" else "e"  # classical's seats
+        elif value is None:
+            other = 1
+        elif isinstance(value, int | Fraction):
+            other = value + 1
         else:
-            other = value + 1 if type(value) is int else value
-        copy = changed(hand, **{field.name: other})
+            other = value  # a structure or a set of fans: copied as it is
+        copy = copied_with(hand, **{field.name: other})
         assert copy == replace(hand, **{field.name: other}) and copy is not hand
         assert getattr(hand, field.name) == value  # the hand copied is as it was
     with pytest.raises(TypeError):
-        changed(hand, no_such_field=1)
+        copied_with(hand, no_such_field=1)
 
 
 def test_four_amounts_split_into_the_groups_the_search_finds():
