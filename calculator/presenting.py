@@ -60,7 +60,9 @@ def format_args(args: Mapping[str, object]) -> dict[str, object]:
         kind = type(value)
         # By exact type first: a sheet's answer words every hand's steps, and `isinstance`
         # against the numeric ABCs cost more than the formatting.
-        if kind is int or kind is Fraction:
+        if kind is int:
+            shown[key] = f"{value:,}"  # `grouped` of an int, without the call
+        elif kind is Fraction:
             shown[key] = grouped(value)
         elif kind is str:
             shown[key] = value

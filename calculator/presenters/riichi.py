@@ -149,36 +149,40 @@ class Presenter(BasePresenter):
 
     # --- steps and notes ------------------------------------------------------------------
     def step_args(self, step: Step) -> dict[str, object]:
-        args = super().step_args(step)
-        raw = step.args
-        if step.code == "fu_meld":
-            args["meld"] = MELD_WORDS[Meld(raw["meld"])]
-        elif step.code == "fu_pair":
-            args["pair"] = PAIR_WORDS[Pair(raw["pair"])]
-        elif step.code == "fu_wait":
-            args["wait"] = WAIT_WORDS[Wait(raw["wait"])]
-        elif step.code == "kazoe":
-            args["kazoe"] = KAZOE_WORDS[Kazoe(raw["kazoe"])]
-        elif step.code == "level":
-            args["level"] = LEVEL_NAMES[str(raw["level"])]
-        elif step.code == "basic_points":
-            args["factor"] = money(riichi.han_factor(int(str(raw["han"]))))
-        elif step.code == "payment":
+        # The codes every hand has first: a sheet's answer words four steps a hand.
+        args = format_args(step.args)
+        code, raw = step.code, step.args
+        if code == "payment":
             payer = str(raw["payer"])
             hand, rules = self.inputs
             if payer == "non_dealer" and rules.three_players and not hand.dealer:
                 payer = "other_non_dealer"  # just the one
             args["payer"] = PAYER_WORDS[payer]
+        elif code == "basic_points":
+            args["factor"] = money(riichi.han_factor(int(str(raw["han"]))))
+        elif code == "level":
+            args["level"] = LEVEL_NAMES[str(raw["level"])]
+        elif code == "kazoe":
+            args["kazoe"] = KAZOE_WORDS[Kazoe(raw["kazoe"])]
+        elif code == "fu_meld":
+            args["meld"] = MELD_WORDS[Meld(raw["meld"])]
+        elif code == "fu_pair":
+            args["pair"] = PAIR_WORDS[Pair(raw["pair"])]
+        elif code == "fu_wait":
+            args["wait"] = WAIT_WORDS[Wait(raw["wait"])]
         return args
 
     def describe_step(self, step: Step) -> str:
-        if step.code == "payment" and step.args["raw"] == step.args["amount"]:
+        code = step.code
+        if code == "payment" and step.args["raw"] == step.args["amount"]:
             template = gettext("%(payer)s pays %(base)s × %(times)s = %(amount)s")
-        elif step.code == "honba" and self.inputs[0].win is Win.DISCARD:
+        elif code == "honba" and self.inputs[0].win is Win.DISCARD:
             template = gettext("Counters (本場) × %(honba)s: the discarder adds %(each)s")
         else:
-            return super().describe_step(step)
-        return template % self.step_args(step)
+            template = self.step_texts.get(code)
+            if template is None:
+                return code
+        return str(template) % self.step_args(step)
 
     def describe_note(self, note: Note) -> str:
         if note.code == "impossible_han_fu":
