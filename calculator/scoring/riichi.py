@@ -379,7 +379,7 @@ def _amounts(
     # up to 100 is b × h up to 200, halved), then the counters are added; a payer with no
     # share pays nothing, counters included.
     each = (rules.honba_ron if win is Win.DISCARD else rules.honba_tsumo) * honba
-    return tuple(ceil_to(base * h, 200) // 2 + each if h else 0 for _role, h in halves)
+    return tuple([ceil_to(base * h, 200) // 2 + each if h else 0 for _role, h in halves])
 
 
 def _payment_steps(
@@ -457,7 +457,10 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     halves = _halves(hand.dealer, hand.win, rules)
     amounts = _amounts(base, halves, hand.win, hand.honba, rules)
     payments = tuple(
-        Payment(role, Fraction(amount)) for (role, _h), amount in zip(halves, amounts, strict=True)
+        [
+            Payment(role, Fraction(amount))
+            for (role, _h), amount in zip(halves, amounts, strict=True)
+        ]
     )
     steps.extend(_payment_steps(base, halves, hand.dealer, hand.win, rules))
     if hand.honba:
