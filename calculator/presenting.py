@@ -225,4 +225,4 @@ def outcome_json(outcome: Outcome, steps: list[str]) -> dict[str, Any]:
 
 def exact(value: Fraction | int) -> str:
     """The `data-amount` form of an amount: exact, no separators."""
-    return plain(value)
+    return str(value) if type(value) is int else plain(value)

@@ -76,6 +76,8 @@ def signed(value: Fraction | int) -> str:
     # Fraction)` goes through the numeric ABCs).
     if type(value) is Fraction and value.denominator == 1:
         value = value.numerator
+    if type(value) is int:  # nearly every delta: formatted at once
+        return f"+{value:,}" if value > 0 else f"−{-value:,}" if value < 0 else "0"
     shown = presenting.money(abs(value))
     if value > 0:
         return f"+{shown}"
