@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 
-from calculator import catalogue
 from calculator.params import (
     BoolParam,
     ChoiceParam,
@@ -61,6 +60,7 @@ def default(field: Param) -> str:
 
 
 def document() -> str:
+    from django.utils import translation
 
     from calculator.families import FAMILIES
     from calculator.forms.hk_hand import RefusedParam
@@ -69,7 +69,7 @@ def document() -> str:
     pages = [(f"/{slug}/", family.form) for slug, family in FAMILIES.items() if family.form]
     pages += [(f"/{slug}/hand/", form) for slug, form in HAND_FORMS.items()]
     out = [HEADER]
-    with catalogue.override("en"):
+    with translation.override("en"):
         for path, form_class in pages:
             out.append(
                 f"\n## `{path}`\n\n| parameter | values | default | meaning |\n|---|---|---|---|"

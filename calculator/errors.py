@@ -22,7 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from calculator import catalogue, presenting
+from calculator import presenting
 
 SAFE_METHODS = ("GET", "HEAD")
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
@@ -91,7 +91,7 @@ def answer(
 ) -> HttpResponse:
     """JSON under /api/, our page elsewhere; `words()` gives (title, message) and is called
     in the request's language."""
-    with catalogue.override(request_language(request)):
+    with translation.override(request_language(request)):
         title, message = words()
         if is_api(request):
             response = error_json(status, code, message, headers)

@@ -3,7 +3,7 @@
 Adding a family means an engine module `calculator/scoring/<slug>.py` (with `score()` and
 `unused_settings()`), a form module `calculator/forms/<slug>.py` that defines `Form`, a
 presenter module `calculator/presenters/<slug>.py` that defines `Presenter`, a template
-`calculator/<slug>.html` (and its catalogue entries) — and its entry here.
+`calculator/<slug>.html` — and its entry here.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from django.http import Http404
+from django.utils.translation import gettext_lazy as _
 
-from calculator.catalogue import gettext_lazy as _
 from calculator.forms.base import ParamForm
 
 if TYPE_CHECKING:

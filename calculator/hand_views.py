@@ -12,9 +12,10 @@ from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 
-from calculator import catalogue, sheet_tiles
+from calculator import sheet_tiles
 from calculator.errors import safe_only
 from calculator.families import FAMILIES
 from calculator.forms import hk_hand, jiujiang_hand, mcr_hand, riichi_hand
@@ -100,12 +101,12 @@ def api(request: HttpRequest, slug: str) -> HttpResponse:
     lang = api_language(request)
     if isinstance(lang, HttpResponse):
         return lang
-    with catalogue.override(lang):
+    with translation.override(lang):
         form = form_class(request.GET)
         if not form.is_valid():
             return _json({"errors": form.errors_json(), **errors_extra(form)}, 400)
         view, hand = present(form)
-        with catalogue.override(settings.LANGUAGE_CODE):
+        with translation.override(settings.LANGUAGE_CODE):
             payment_url = form.payment_url()
         return api_result(
             slug, form, form.analysis.outcome, view, hand=hand.json(), payment_url=payment_url

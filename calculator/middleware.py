@@ -12,8 +12,6 @@ from collections.abc import Callable
 from django.core.exceptions import TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, QueryDict
 
-from calculator import catalogue
-
 # Scripts come only from our own static files (htmx is vendored), and htmx is configured
 # to need no inline styles or eval, so nothing here has to be 'unsafe-*'.
 CSP = "; ".join(
@@ -78,19 +76,5 @@ def readable_query(
         except TooManyFieldsSent:
             request.GET = TooManyFields()
         return get_response(request)
-
-    return middleware
-
-
-def one_language(
-    get_response: Callable[[HttpRequest], HttpResponse],
-) -> Callable[[HttpRequest], HttpResponse]:
-    """Everything the request words comes from the catalogue LocaleMiddleware chose
-    (calculator/catalogue.py: a word then costs a dictionary lookup, not a search for the
-    active language)."""
-
-    def middleware(request: HttpRequest) -> HttpResponse:
-        with catalogue.one_language():
-            return get_response(request)
 
     return middleware

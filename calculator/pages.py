@@ -25,10 +25,10 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import etag
 
-from calculator.catalogue import gettext_lazy as _
 from calculator.context_processors import site as site_context
 from calculator.errors import safe_only
 from calculator.families import FAMILIES, get_family

@@ -16,8 +16,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
-from calculator.catalogue import gettext_lazy as _
 from calculator.scoring.money import plain
 
 INTEGER = re.compile(r"-?[0-9]+\Z")

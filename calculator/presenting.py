@@ -14,9 +14,9 @@ from typing import Any
 
 import orjson
 from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from calculator.catalogue import gettext as _
-from calculator.catalogue import gettext_lazy
 from calculator.scoring.money import grouped, plain
 from calculator.scoring.outcome import Outcome
 

@@ -11,9 +11,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from calculator import catalogue, presenting, ratelimit, sheets
+from calculator import presenting, ratelimit, sheets
 from calculator.errors import post_only, safe_only
 from calculator.forms.sheet import NewSheet, read_new_sheet
 from calculator.params import BoolParam
@@ -41,7 +42,7 @@ def in_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         lang = api_language(request)
         if isinstance(lang, HttpResponse):
             return lang
-        with catalogue.override(lang):
+        with translation.override(lang):
             try:
                 return view(request, *args, **kwargs)
             except sheets.Refused as refused:
@@ -73,7 +74,7 @@ def _opened(key: str, *, edit: bool) -> sheets.Opened:
 
 
 def _urls(sheet: Any) -> dict[str, str]:
-    with catalogue.override(settings.LANGUAGE_CODE):  # the Cantonese pages have no prefix
+    with translation.override(settings.LANGUAGE_CODE):  # the Cantonese pages have no prefix
         return {
             "edit_url": reverse("sheet", args=[sheet.edit_key]),
             "view_url": reverse("sheet_view", args=[sheet.view_key]),

@@ -16,7 +16,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
-from calculator import catalogue, presenting
+from calculator import presenting
 from calculator.errors import safe_only
 from calculator.families import FAMILIES, Family, get_family
 from calculator.forms import ParamForm
@@ -50,7 +50,7 @@ def language_links(canonical: str) -> list[tuple[str, str, str, bool]]:
     links = []
     for code, name in settings.LANGUAGES:
         url = canonical
-        with catalogue.override(code):
+        with translation.override(code):
             own = str(name)
             if match is not None:
                 with contextlib.suppress(NoReverseMatch):
@@ -129,7 +129,7 @@ def api_language(request: HttpRequest) -> str | HttpResponse:
     """The `lang` parameter of an API request, or the 400 response refusing it."""
     lang = request.GET.get("lang", settings.LANGUAGE_CODE)
     if lang not in LANGUAGE_CODES:
-        with catalogue.override(settings.LANGUAGE_CODE):
+        with translation.override(settings.LANGUAGE_CODE):
             message = _("Choose one of: %(values)s.") % {"values": ", ".join(LANGUAGE_CODES)}
         return _json({"errors": {"lang": [{"code": "not_allowed", "message": message}]}}, 400)
     return lang
@@ -139,7 +139,7 @@ def api_result(
     slug: str, form: ParamForm, outcome: Outcome, view: Presentation, **extra: Any
 ) -> HttpResponse:
     """The JSON of one result: the same words as the page, the engine's exact amounts."""
-    with catalogue.override(settings.LANGUAGE_CODE):
+    with translation.override(settings.LANGUAGE_CODE):
         url = form.canonical_url()  # the Cantonese page has no prefix
     payload: dict[str, Any] = {
         "rules": slug,
@@ -158,7 +158,7 @@ def api(request: HttpRequest, slug: str) -> HttpResponse:
     lang = api_language(request)
     if isinstance(lang, HttpResponse):
         return lang
-    with catalogue.override(lang):
+    with translation.override(lang):
         form = family.form(request.GET)
         if not form.is_valid():
             return _json({"errors": form.errors_json()}, 400)

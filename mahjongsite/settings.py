@@ -73,7 +73,6 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "calculator.middleware.readable_query",
     "django.middleware.locale.LocaleMiddleware",
-    "calculator.middleware.one_language",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -26,11 +26,9 @@ from django.template.defaultfilters import urlencode
 from django.templatetags.static import static as django_static
 from django.urls import reverse
 from django.utils.html import escapejs, format_html
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django_htmx.jinja import htmx_script
 from markupsafe import Markup
-
-from calculator.catalogue import get_language, gettext, ngettext
 
 # The reference table the page shows, by its key; app.js sends it with every live request.
 SHOWN = "X-Reference"

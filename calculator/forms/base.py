@@ -11,8 +11,8 @@ from urllib.parse import urlencode
 from django import forms
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext_lazy as _
 
-from calculator.catalogue import gettext_lazy as _
 from calculator.params import Param
 from calculator.scoring.outcome import Win
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _
+
 from calculator.forms.base import ParamForm
 from calculator.params import ChoiceParam, DecimalParam, IntParam
 from calculator.scoring import classical as cl

@@ -16,8 +16,8 @@ from urllib.parse import urlencode
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
-from calculator.catalogue import gettext_lazy as _
 from calculator.forms.base import ParamForm
 from calculator.params import ChoiceParam, Param
 from calculator.scoring import tiles as notation

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _
+
 from calculator.forms.base import WIN_LABELS, ParamForm
 from calculator.params import BoolParam, ChoiceParam, DecimalParam, IntParam
 from calculator.scoring import hk

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
-from calculator.catalogue import gettext_lazy as _
 from calculator.forms import hk as payment
 from calculator.forms.base import WIN_LABELS
 from calculator.forms.hand_base import (

@@ -7,8 +7,8 @@ from itertools import combinations
 from typing import Any
 
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from calculator.catalogue import gettext_lazy as _
 from calculator.forms.base import WIN_LABELS, ParamForm
 from calculator.params import (
     BoolParam,

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _
+
 from calculator.forms import jiujiang as payment
 from calculator.forms.base import WIN_LABELS
 from calculator.forms.hand_base import ROUND_LABELS, SEAT_LABELS, HandForm, tile_params, wind_param

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _
+
 from calculator.forms.base import WIN_LABELS, ParamForm
 from calculator.params import BoolParam, ChoiceParam, IntParam
 from calculator.scoring import nmjl

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _
+
 from calculator.forms.base import ParamForm
 from calculator.params import BoolParam, ChoiceParam, IntChoiceParam, IntParam
 from calculator.presenting import filled, money

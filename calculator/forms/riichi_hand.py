@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from calculator.catalogue import gettext_lazy as _
 from calculator.forms import riichi as payment
 from calculator.forms.hand_base import (
     ROUND_LABELS,

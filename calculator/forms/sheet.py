@@ -18,8 +18,8 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext_lazy as _
 
-from calculator.catalogue import gettext_lazy as _
 from calculator.families import FAMILIES, Family
 from calculator.forms.base import ParamForm
 from calculator.params import FULL_WIDTH_DIGITS, DecimalParam, IntParam, Param

@@ -14,8 +14,9 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from calculator.catalogue import gettext
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from calculator.presenting import exact, format_args, money, payer_label, who_pays_sentence
 from calculator.scoring.outcome import Note, Outcome, Payment, Step
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from calculator.catalogue import gettext
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from calculator.forms.classical import Form
 from calculator.presenters.base import Presenter as BasePresenter
 from calculator.presenters.base import field_labels

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from calculator.catalogue import gettext, ngettext
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
 from calculator.forms.hand_base import and_list
 from calculator.forms.hk_hand import Result
 from calculator.presenters.hk import Presenter as HkPresenter

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from calculator.catalogue import gettext
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from calculator.forms.jiujiang import PATTERN_NAMES
 from calculator.forms.jiujiang_hand import Result
 from calculator.presenters.jiujiang import Presenter as JiujiangPresenter

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from calculator.catalogue import gettext
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from calculator.forms.base import WIN_SHORT
 from calculator.forms.nmjl import Form
 from calculator.presenters.base import Presenter as BasePresenter

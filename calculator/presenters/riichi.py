@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from calculator.catalogue import gettext, ngettext
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
 from calculator.forms.riichi import Form
 from calculator.presenters.base import Presenter as BasePresenter
 from calculator.presenters.base import field_labels

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculator.catalogue import gettext, ngettext
-from calculator.catalogue import gettext_lazy as _
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
 from calculator.presenters.riichi import LEVEL_NAMES
 from calculator.presenters.riichi import Presenter as PaymentPresenter
 from calculator.scoring import riichi

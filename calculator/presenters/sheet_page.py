@@ -18,10 +18,11 @@ import segno
 from django.conf import settings
 from django.http import QueryDict
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
-from calculator import catalogue, presenting
-from calculator.catalogue import gettext as _
-from calculator.catalogue import gettext_lazy, ngettext
+from calculator import presenting
 from calculator.families import FAMILIES, Family
 from calculator.forms.sheet import (
     CLASSICAL_FIELDS,
@@ -61,7 +62,7 @@ def told_apart(names: Sequence[str]) -> list[str]:
 
 def names_list(names: Sequence[str]) -> str:
     """Names in a list as the page's language writes one: 阿明、Bob on a Chinese page."""
-    language = catalogue.get_language() or ""
+    language = translation.get_language() or ""
     return ("、" if language.startswith("zh") else ", ").join(names)
 
 
