@@ -97,7 +97,8 @@ def render_result(request: HtmxHttpRequest, template: str, context: dict[str, An
     """The whole page, or for htmx its result region with the canonical URL to show."""
     fragment = bool(request.htmx and not request.htmx.history_restore_request)
     context["oob"] = fragment
-    response = render(request, f"{template}#result" if fragment else template, context)
+    context["result_of"] = template
+    response = render(request, "calculator/_live_result.html" if fragment else template, context)
     if fragment:
         response["HX-Replace-Url"] = context["canonical_url"]
     # A live answer leaves out the reference table the page says it shows (X-Reference).

@@ -89,11 +89,12 @@ WSGI_APPLICATION = "mahjongsite.wsgi.application"
 TEMPLATES = [
     {
         "NAME": "jinja2",
-        "BACKEND": "mahjongsite.templating.Jinja2",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": False,
         "OPTIONS": {
             "environment": "mahjongsite.templating.environment",
+            "extensions": ["jinja2.ext.i18n"],
             "undefined": jinja2.ChainableUndefined,  # a missing value draws nothing
             "keep_trailing_newline": True,
             "context_processors": [

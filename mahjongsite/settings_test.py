@@ -5,18 +5,28 @@ import os
 import shutil
 import tempfile
 
+import jinja2
+
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
 os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
 os.environ.setdefault("SITE_URL", "http://testserver")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 
 from mahjongsite.settings import *  # noqa: E402,F403
-from mahjongsite.templating import DrawnUndefinedFails  # noqa: E402
 
 STORAGES = {"staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
-# A template that draws a name nobody set fails the test, naming it.
+
+
+class DrawnUndefinedFails(jinja2.ChainableUndefined):
+    """A name nobody set: tested (`{% if oob %}`) it is false, as in production; drawn it
+    fails the render as Jinja2's StrictUndefined does, naming it, so a typo in a template
+    cannot pass as an empty string."""
+
+    __str__ = jinja2.StrictUndefined.__str__
+
+
 TEMPLATES[0]["OPTIONS"]["undefined"] = DrawnUndefinedFails  # noqa: F405
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405

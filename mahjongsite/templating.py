@@ -1,5 +1,5 @@
-"""The site's templates, in Jinja2: Django's template language costs about 250 µs a sheet row
-and 4 ms a riichi hand form, more than twenty bare views (docs/decisions.md § Platform).
+"""The site's templates, in Jinja2 through Django's own Jinja2 backend (why Jinja2:
+docs/decisions.md § Platform). This module is its `environment` and our globals and filters.
 
 Translations stay Django's: `_("…")` (gettext), and for a sentence with values in it
 `_("… %(name)s …")|fmt(name=…)`, which escapes the values and not the sentence, as
@@ -9,21 +9,14 @@ and words with a context are worded in Python, where it reads them too."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from hashlib import blake2b
 from typing import Any
 
 import jinja2
-from django.conf import settings
-from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
-from django.http import HttpRequest
-from django.middleware.csrf import get_token
-from django.template import TemplateDoesNotExist
-from django.template.backends import jinja2 as django_jinja2
-from django.template.backends.utils import csrf_input
+import jinja2_fragments
 from django.template.defaultfilters import urlencode
-from django.templatetags.static import static as django_static
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import escapejs, format_html
 from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
@@ -34,23 +27,6 @@ from markupsafe import Markup
 SHOWN = "X-Reference"
 
 FIELD_COLON = pgettext_lazy("between a field's name and its error", ": ")
-
-
-# A static file's path as our templates name them: no query, fragment or escape to parse.
-_PLAIN_PATH = re.compile(r"[\w-]+(/[\w-][\w.-]*)*", re.ASCII)
-
-
-def static(path: str) -> str:
-    """Django's `static`: under the production storage, the base URL and the file's hashed
-    name from the manifest, which is what Django's comes to once it has parsed and joined
-    the URLs around that lookup (about 9 µs a file, and every page draws five to eight).
-    Anything else, Django's own (tests/test_production.py holds the two equal)."""
-    storage = staticfiles_storage
-    if settings.DEBUG or not isinstance(storage, ManifestFilesMixin):
-        return django_static(path)
-    if not _PLAIN_PATH.fullmatch(path) or ".." in path:
-        return django_static(path)
-    return storage.base_url + storage.stored_name(path)  # a hashed plain path: nothing to quote
 
 
 def url(name: str, *args: Any) -> str:
@@ -102,7 +78,9 @@ def _gettext(message: str) -> Markup:
 
 
 def environment(**options: Any) -> jinja2.Environment:
-    env = jinja2.Environment(extensions=["jinja2.ext.i18n"], **options)
+    """The environment Django's Jinja2 backend renders with (settings.TEMPLATES' OPTIONS):
+    Django's gettext, static files and URLs, and jinja2-fragments' `render_block`."""
+    env = jinja2.Environment(**options)
     env.install_gettext_callables(_gettext, ngettext, newstyle=False)  # type: ignore[attr-defined]
     env.globals.update(
         static=static,
@@ -113,68 +91,5 @@ def environment(**options: Any) -> jinja2.Environment:
         field_colon=FIELD_COLON,
     )
     env.filters.update(fmt=fmt, escapejs=escapejs, urlencode=urlencode)  # Django's: `safe`
+    jinja2_fragments.setup_globals(env)
     return env
-
-
-class DrawnUndefinedFails(jinja2.ChainableUndefined):
-    """The tests' undefined: tested (`{% if oob %}`) it is false, drawn it fails the render,
-    naming the variable, so a typo in a template cannot pass as an empty string."""
-
-    def __str__(self) -> str:
-        self._fail_with_undefined_error()
-        return ""
-
-
-class _Block:
-    """One block of a template, rendered alone: `page.html#result`, an htmx answer."""
-
-    def __init__(self, template: jinja2.Template, name: str) -> None:
-        if name not in template.blocks:
-            raise TemplateDoesNotExist(f"{template.name}#{name}")
-        self.template, self.name = template, name
-        self.filename, self.name_of = template.filename, f"{template.name}#{name}"
-
-    def render(self, context: dict[str, Any]) -> str:
-        block = self.template.blocks[self.name]
-        return "".join(block(self.template.new_context(context)))
-
-
-class _Once:
-    """A CSRF field worked out where a page first draws it, then the same on every row:
-    Django's lazy one masks the token again each time, and a page that draws none leaves
-    the token (and its cookie) alone."""
-
-    def __init__(self, make: Callable[[], str]) -> None:
-        self._make, self._made = make, None
-
-    def __html__(self) -> str:
-        if self._made is None:
-            self._made = self._make()
-        return self._made
-
-    __str__ = __html__
-
-
-class Template(django_jinja2.Template):
-    def render(
-        self, context: dict[str, Any] | None = None, request: HttpRequest | None = None
-    ) -> str:
-        context = {} if context is None else context
-        if request is not None:
-            context["request"] = request
-            context["csrf_input"] = _Once(lambda: csrf_input(request))
-            context["csrf_token"] = _Once(lambda: get_token(request))
-            for context_processor in self.backend.template_context_processors:
-                context.update(context_processor(request))
-        return self.template.render(context)
-
-
-class Jinja2(django_jinja2.Jinja2):
-    """Django's Jinja2 backend, which also renders one block: `template.html#block`."""
-
-    def get_template(self, template_name: str) -> Template:
-        name, _, block = template_name.partition("#")
-        template = Template(super().get_template(name).template, self)
-        if block:
-            template.template = _Block(template.template, block)  # type: ignore[assignment]
-        return template
