@@ -101,8 +101,9 @@ def render_result(request: HtmxHttpRequest, template: str, context: dict[str, An
     response = render(request, "calculator/_live_result.html" if fragment else template, context)
     if fragment:
         response["HX-Replace-Url"] = context["canonical_url"]
+    # htmx sends HX-Request with a history restore too: a cache must tell the two apart.
     # A live answer leaves out the reference table the page says it shows (X-Reference).
-    patch_vary_headers(response, ["HX-Request", "X-Reference"])
+    patch_vary_headers(response, ["HX-Request", "HX-History-Restore-Request", "X-Reference"])
     return response
 
 

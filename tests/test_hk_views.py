@@ -48,6 +48,15 @@ def test_history_restore_gets_the_whole_page(client):
     assert "<html" in html and "<form" in html
 
 
+def test_a_history_restore_is_never_answered_from_a_cached_fragment(client):
+    """htmx's Back sends HX-Request as a live change does: caches keep the two apart."""
+    headers = {**HX, "HX-History-Restore-Request": "true"}
+    restored = client.get("/en/hk/", {"fan": 6}, headers=headers)
+    assert "HX-Replace-Url" not in restored and "<html" in restored.content.decode()
+    for response in (restored, client.get("/en/hk/", {"fan": 6}, headers=HX)):
+        assert {"HX-Request", "HX-History-Restore-Request"} <= set(response["Vary"].split(", "))
+
+
 def test_full_page_also_varies_on_hx_request(client):
     assert "HX-Request" in client.get("/hk/")["Vary"]
 

@@ -39,18 +39,6 @@ document.addEventListener("click", (event) => {
   }
 });
 
-// --- The address bar: htmx works out the canonical address (hx-replace-url, the server's
-// HX-Replace-Url) and, with its own history off (base.html), leaves writing it to this: once,
-// just after the new numbers are painted. Chromium takes 2–3 ms for each history write, and
-// htmx's history made two before the swap could start.
-// The entry stays marked as htmx's, so Back from an in-page link (#result) to it redraws the
-// state its address names. A hidden tab paints nothing: there it is written at once.
-document.addEventListener("htmx:replacedInHistory", (event) => {
-  const write = () => history.replaceState({ htmx: true }, "", event.detail.path);
-  if (document.hidden) write();
-  else requestAnimationFrame(() => setTimeout(write));
-});
-
 // --- Each live request of the form:
 // - is not sent when it asks what the last one asked. A field left after typing sends
 //   `change` for the value its `input` already asked about; the second answer would redraw

@@ -76,7 +76,7 @@ def test_back_after_live_updates_shows_a_whole_page(phone):
     phone.goto("/en/hk/")
     phone.fill("#id_fan", "6")
     wait_for_receives(phone, "32")
-    # The address follows just after the paint: leave only once it holds the new state.
+    # htmx writes the address with the answer: leave only once it holds the new state.
     phone.wait_for_function("() => new URLSearchParams(location.search).get('fan') === '6'")
     phone.goto("/en/hk/?fan=9")
     phone.go_back()
