@@ -6,7 +6,6 @@ that words them. Formatting amounts happens here too, never in templates.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
@@ -51,6 +50,15 @@ def filled(template: Any, **args: object) -> Any:
 def money(value: Fraction | int) -> str:
     """An amount for display: exact, with thousands separators."""
     return grouped(value)
+
+
+def signed(value: Fraction | int) -> str:
+    """A net amount with its sign: '+160', '−220', '0' (a real minus sign)."""
+    if value > 0:
+        return f"+{money(value)}"
+    if value < 0:
+        return f"−{money(-value)}"
+    return money(value)
 
 
 def format_args(args: Mapping[str, object]) -> dict[str, object]:
@@ -103,118 +111,33 @@ def who_pays_sentence(outcome: Outcome) -> str:
 # --- JSON -------------------------------------------------------------------------------
 
 
-# What `json.dumps(text, ensure_ascii=False)` writes for a string (the encoder `json` itself
-# uses for that), without its set-up: a sheet's answer writes thousands of strings.
-_string = json.encoder.encode_basestring
-
-
-def _json(value: Any) -> str:
-    """One value as JSON text: amounts as bare exact numbers, strings through `json`."""
-    # The types a payload is made of, by exact type first (a sheet's answer writes about
-    # 700 values; `isinstance` against Mapping alone costs more than writing most of them).
-    kind = type(value)
-    if kind is str:
-        return _string(value)
-    if kind is int:
-        return str(value)
-    if kind is Fraction:
-        return plain(value)
-    if kind is dict:
-        # The values most of a payload is made of are written here at once: strings, whole
-        # numbers (ints, and the engine's whole Fractions), nulls; the rest below.
-        parts = []
-        for key, item in value.items():
-            of = type(item)
-            if of is str:
-                text = _string(item)
-            elif of is int:
-                text = str(item)
-            elif of is Fraction and item.denominator == 1:
-                text = str(item.numerator)
-            elif item is None:
-                text = "null"
-            else:
-                text = _json(item)
-            parts.append(f"{_string(key if type(key) is str else str(key))}:{text}")
-        return "{" + ",".join(parts) + "}"
-    if kind is list or kind is tuple:
-        items = [
-            str(v) if type(v) is int else _string(v) if type(v) is str else _json(v) for v in value
-        ]
-        return "[" + ",".join(items) + "]"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return _string(value)
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, Fraction):
-        return plain(value)  # '0.0625', '8', '-220': never through a float
-    if isinstance(value, Decimal):
-        return plain(Fraction(value))
-    if isinstance(value, Mapping):
-        items = (f"{_string(str(k))}:{_json(v)}" for k, v in value.items())
-        return "{" + ",".join(items) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ",".join(_json(v) for v in value) + "]"
-    return _string(str(value))  # lazy translations, enums
-
-
-# Keys as `_json` writes them (an int key as its digits); dates and dataclasses to
-# `_as_json`, not in orjson's own forms.
-_OPTIONS = (
-    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
-)
-
-
 def _as_json(value: Any) -> Any:
-    """What orjson writes for a value it has no type for: an amount as its exact decimal
-    text (a `Fragment` goes into the document as it is), a lazy translation as its words, a
-    read-only mapping as a dict. Anything else is refused, and `dumps` leaves the payload to
-    `_json`."""
-    kind = type(value)
-    if kind is Fraction:
-        return value.numerator if value.denominator == 1 else orjson.Fragment(plain(value))
-    if kind is Decimal:
-        return _as_json(Fraction(value))
+    """What orjson writes for a type it has none for: an amount as its exact decimal text
+    (a `Fragment` goes into the document as it is, never through a float), a lazy
+    translation as its words, a read-only mapping (the engine freezes its results') as an
+    object."""
+    if isinstance(value, Fraction):
+        return orjson.Fragment(plain(value))
+    if isinstance(value, Decimal):
+        return orjson.Fragment(plain(Fraction(value)))
     if isinstance(value, Promise):
         return str(value)
     if isinstance(value, Mapping):
         return dict(value)
-    raise TypeError(f"{kind.__name__} is not written by orjson here")
+    raise TypeError(f"{type(value).__name__} is not part of a payload")
 
 
 def dumps(payload: Mapping[str, Any]) -> str:
-    """JSON with every amount written exactly (0.0625 stays 0.0625, never a float).
-
-    orjson writes it, its own types at once and the rest through `_as_json`: a sheet's
-    answer in a fifth of the time `_json` takes, the same text. A payload with anything else
-    in it (an integer past 64 bits, which orjson refuses; a date) is written by `_json`.
-    The site's payloads hold no float and no enumeration but of strings, the two types that
-    orjson would write its own way.
-    """
-    try:
-        return orjson.dumps(payload, default=_as_json, option=_OPTIONS).decode()
-    except orjson.JSONEncodeError:
-        return _json(payload)
-
-
-def _whole_as_int(value: Any) -> Any:
-    # A whole amount as the int it is: orjson writes it at once, not through `_as_json`
-    # (a sheet's answer has a hundred amounts or more). The same text either way.
-    return value.numerator if type(value) is Fraction and value.denominator == 1 else value
+    """A payload as JSON, every amount written exactly: 0.0625 stays 0.0625."""
+    return orjson.dumps(payload, default=_as_json, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def outcome_json(outcome: Outcome, steps: list[str]) -> dict[str, Any]:
     result: dict[str, Any] = {
-        "base": _whole_as_int(outcome.base),
-        "winner_receives": _whole_as_int(outcome.winner_receives),
-        "payments": [
-            {"payer": p.payer, "amount": _whole_as_int(p.amount)} for p in outcome.payments
-        ],
-        "from_table": _whole_as_int(outcome.from_table),
+        "base": outcome.base,
+        "winner_receives": outcome.winner_receives,
+        "payments": [{"payer": p.payer, "amount": p.amount} for p in outcome.payments],
+        "from_table": outcome.from_table,
         "level": outcome.level,
         "fu": outcome.fu,
         "steps": list(steps),

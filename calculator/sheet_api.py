@@ -14,20 +14,14 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from calculator import presenting, ratelimit, sheets
+from calculator import ratelimit, sheets
 from calculator.errors import post_only, safe_only
 from calculator.forms.sheet import NewSheet, read_new_sheet
 from calculator.params import BoolParam
 from calculator.presenters.sheet import sheet_csv, sheet_json
-from calculator.views import api_language
+from calculator.views import _json, api_language
 
 BOM = BoolParam(default=False)
-
-
-def _json(payload: dict[str, Any], status: int = 200) -> HttpResponse:
-    return HttpResponse(
-        presenting.dumps(payload), status=status, content_type="application/json; charset=utf-8"
-    )
 
 
 def _refusal(status: int, code: str, message: str) -> HttpResponse:

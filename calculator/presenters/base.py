@@ -10,14 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from calculator.presenting import exact, format_args, money, payer_label, who_pays_sentence
+from calculator.presenting import (
+    exact,
+    format_args,
+    money,
+    payer_label,
+    signed,
+    who_pays_sentence,
+)
 from calculator.scoring.outcome import Note, Outcome, Payment, Step
 
 # Who one line of the first card is for: a payer role and how many players share it.
@@ -58,15 +64,6 @@ class PlayerLine:
     @property
     def winner(self) -> bool:
         return self.role == "winner"
-
-
-def signed(value: Fraction | int) -> str:
-    """A net amount with its sign: '+160', '−220', '0'."""
-    if value > 0:
-        return f"+{money(value)}"
-    if value < 0:
-        return f"−{money(-value)}"
-    return money(value)
 
 
 @dataclass(frozen=True)

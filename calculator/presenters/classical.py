@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext
@@ -11,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from calculator.forms.classical import Form
 from calculator.presenters.base import Presenter as BasePresenter
 from calculator.presenters.base import field_labels
-from calculator.presenting import exact, format_args, money, payer_label
+from calculator.presenting import exact, format_args, money, payer_label, signed
 from calculator.scoring import classical as cl
 from calculator.scoring.outcome import Note, Step
 
@@ -47,15 +46,6 @@ LIMIT_ROWS = (
     ),
     (cl.WinnerLimit.HALF, _("Winner only: 地和"), _("半滿貫")),
 )
-
-
-def signed(value: Fraction | int) -> str:
-    """A net amount with its sign: '+160', '−220', '0'."""
-    if value > 0:
-        return f"+{money(value)}"
-    if value < 0:
-        return f"−{money(-value)}"
-    return money(value)
 
 
 def fu_rows() -> list[dict[str, Any]]:

@@ -35,7 +35,7 @@ from calculator.forms.sheet import (
 )
 from calculator.models import Hand, HandVersion, Sheet
 from calculator.params import marked_choices
-from calculator.presenting import format_args
+from calculator.presenting import format_args, signed
 from calculator.scoring.sheet import NOTEN, Table
 from calculator.sheets import Book, stored_data
 from calculator.views import absolute
@@ -69,22 +69,6 @@ def names_list(names: Sequence[str]) -> str:
 def player_choice(n: int, name: str) -> str:
     """A player in a choice, with the seat number: two players may share a name."""
     return _("%(name)s (%(n)s)") % {"name": name, "n": n}
-
-
-def signed(value: Fraction | int) -> str:
-    """A delta as a player reads it: +8, −8, 0 (exact, with separators)."""
-    # A page signs hundreds: ints, not Fractions, and by exact type (`isinstance(an_int,
-    # Fraction)` goes through the numeric ABCs).
-    if type(value) is Fraction and value.denominator == 1:
-        value = value.numerator
-    if type(value) is int:  # nearly every delta: formatted at once
-        return f"+{value:,}" if value > 0 else f"−{-value:,}" if value < 0 else "0"
-    shown = presenting.money(abs(value))
-    if value > 0:
-        return f"+{shown}"
-    if value < 0:
-        return f"−{shown}"
-    return shown
 
 
 @dataclass
