@@ -11,13 +11,14 @@ each pair of non-winners in E-S-W-N order of the first seat, then of the second.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations
 
 from .money import amount as exact_amount  # score() has its own `amount`s
 from .outcome import Note, Outcome, Payment, Step
+from .sheet_rules import Deal, SheetRules
 
 
 class Seat(StrEnum):
@@ -264,3 +265,27 @@ def unused_settings(hand: Hand, rules: Rules) -> frozenset[str]:
         # A 滿貫 hand scores the limit whatever its 副 and 番.
         return frozenset({f"{hand.winner.value}_fu", f"{hand.winner.value}_fan"})
     return frozenset()
+
+
+# --- on a score sheet ---------------------------------------------------------------------
+
+
+def _sheet_inputs(inputs: tuple, deal: Deal) -> tuple:
+    """The winner and the dealer come from the sheet's seats, whatever the entry said."""
+    hand, *rest = inputs
+    return (replace(hand, winner=SEATS[deal.winner - 1], dealer=SEATS[deal.dealer - 1]), *rest)
+
+
+def _seat_deltas(outcome: Outcome) -> list:
+    return [seat["net"] for seat in outcome.extra["players"]]
+
+
+# Every seat settles with every other: nobody is named as the discarder, and the engine's
+# nets are the sheet's deltas.
+SHEET = SheetRules(
+    slug="classical",
+    score=score,
+    names_discarder=False,
+    sheet_inputs=_sheet_inputs,
+    seat_deltas=_seat_deltas,
+)

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from .money import amount
 from .outcome import Note, Outcome, Payment, Step, Win, at_unit
+from .sheet_rules import SheetRules, winner_deals
 
 
 class Pattern(StrEnum):
@@ -313,3 +314,8 @@ def unused_settings(hand: Hand, rules: Rules) -> frozenset[str]:
     if patterns and counted_pattern(patterns) is Pattern.PINGHU:
         unused.add("base_add")
     return frozenset(unused)
+
+
+# --- on a score sheet ---------------------------------------------------------------------
+
+SHEET = SheetRules(slug="jiujiang", score=score, sheet_inputs=winner_deals)
