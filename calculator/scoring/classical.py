@@ -121,7 +121,7 @@ def seat_scores(hand: Hand, rules: Rules = Rules()) -> tuple[Fraction, ...]:
 
 def _seat_score(hand: Hand, rules: Rules, seat: Seat) -> tuple[Fraction, list[Step], Note | None]:
     """One seat's score, the steps that reached it, and a `capped` note if the limit clipped it."""
-    # Whole 副 stay ints (fast); only an odd limit's half makes a Fraction.
+    # Whole 副 stay ints; only an odd limit's half makes a Fraction.
     i = SEATS.index(seat)
     limit = rules.limit
     if seat is hand.winner and hand.winner_limit is WinnerLimit.FULL:
@@ -229,8 +229,8 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
             )
         )
 
-    # Each seat's net in 副 first (whole numbers, fast), then at the unit: exactly the same
-    # as adding up the transfers' amounts, without a Fraction addition per transfer.
+    # Each seat's net in 副 first, then at the unit: the same as adding up the transfers'
+    # amounts, with the unit applied once per seat.
     net: dict[Seat, Fraction | int] = dict.fromkeys(SEATS, 0)
     for payer, payee, points in raw_transfers:
         net[payer] -= points

@@ -115,13 +115,12 @@ class Hand:
     dealer: bool = False  # the winner is the dealer (莊家)
 
 
-_ORDER = tuple(Pattern)  # the canonical order, once (iterating an enum class is slow)
 ZERO = Fraction(0)
 
 
 def ordered(patterns: frozenset[Pattern]) -> list[Pattern]:
     """Patterns in canonical order (the URL and the steps use it)."""
-    return [p for p in _ORDER if p in patterns]
+    return [p for p in Pattern if p in patterns]
 
 
 def input_errors(hand: Hand) -> dict[str, str]:

@@ -67,7 +67,7 @@ def score(hand: Hand) -> Outcome:
     steps = [Step("nmjl_value", {"value": hand.value})]
     notes: list[Note] = []
     # A card value is a whole number and every payment a whole multiple of it: worked out in
-    # ints, each amount made a Fraction once (cheaper than Fraction arithmetic).
+    # ints, each amount made a Fraction once.
     whole = hand.value
     if hand.jokerless and hand.hand is HandKind.STANDARD:
         whole *= JOKERLESS_FACTOR

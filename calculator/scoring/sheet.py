@@ -35,11 +35,9 @@ ZERO = Fraction(0)
 @dataclass(frozen=True)
 class Table:
     """A sheet's family and the table rules the sheet itself applies (the family's own
-    rules travel with each hand's inputs).
+    rules travel with each hand's inputs)."""
 
-    `family` is the family's `SheetRules` (its module's `SHEET`); a slug is looked up."""
-
-    family: SheetRules
+    family: SheetRules  # its engine module's `SHEET`; a slug is looked up (`table_rules`)
     players: int = 4  # 3 only for three-player riichi
     # a family with counters only (riichi; ignored otherwise):
     start: int = 25000  # everyone's points at the start
@@ -238,9 +236,9 @@ def _hand(
     rules = table.family
     if entry.deleted:
         # Counts for nothing, not even its riichi declarations.
-        shown = pot if rules.counters else 0
+        carried = pot if rules.counters else 0
         nothing = (0,) * table.players
-        return Played(n, dealer, honba, shown, None, None, nothing, True), True
+        return Played(n, dealer, honba, carried, None, None, nothing, True), True
     if errors := entry_errors(table, entry):
         raise ValueError(f"hand {n}: {errors}")
     sticks = pot + len(entry.riichi) if rules.counters else 0

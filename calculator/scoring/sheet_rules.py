@@ -7,7 +7,7 @@ Each family's engine module exports its own as `SHEET`; the sheet's fold
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .outcome import Outcome
@@ -44,7 +44,7 @@ class SheetRules:
     """How a family's hands make a score sheet."""
 
     slug: str
-    score: Callable[..., Outcome]  # the family's engine: score(*inputs)
+    score: Callable[..., Outcome] = field(repr=False)  # the family's engine: score(*inputs)
     seatings: tuple[int, ...] = (4,)  # how many may play
     # The dealer keeps the deal on winning (and on a draw); False: the deal goes round after
     # every hand, as payments do not depend on the dealer.
@@ -59,9 +59,9 @@ class SheetRules:
     # sheet keeps 本場 counters and the pot, and points from a start end in final scores.
     counters: bool = False
     # The inputs the engine is given: the entered ones with the sheet's fields set.
-    sheet_inputs: Callable[[tuple, Deal], tuple] = as_entered
+    sheet_inputs: Callable[[tuple, Deal], tuple] = field(default=as_entered, repr=False)
     # Errors of a hand that a sheet cannot play, as {parameter: error code}.
-    hand_errors: Callable[[Any], dict[str, str]] = no_hand_errors
+    hand_errors: Callable[[Any], dict[str, str]] = field(default=no_hand_errors, repr=False)
     # Every seat's delta straight from the outcome, E-S-W-N; None: each payment's role is
     # matched to a player and the winner collects them.
-    seat_deltas: Callable[[Outcome], list] | None = None
+    seat_deltas: Callable[[Outcome], list] | None = field(default=None, repr=False)
