@@ -11,13 +11,14 @@ each pair of non-winners in E-S-W-N order of the first seat, then of the second.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations
 
 from .money import amount as exact_amount  # score() has its own `amount`s
 from .outcome import Note, Outcome, Payment, Step
+from .sheet_rules import Deal, SheetRules
 
 
 class Seat(StrEnum):
@@ -120,7 +121,7 @@ def seat_scores(hand: Hand, rules: Rules = Rules()) -> tuple[Fraction, ...]:
 
 def _seat_score(hand: Hand, rules: Rules, seat: Seat) -> tuple[Fraction, list[Step], Note | None]:
     """One seat's score, the steps that reached it, and a `capped` note if the limit clipped it."""
-    # Whole 副 stay ints (fast); only an odd limit's half makes a Fraction.
+    # Whole 副 stay ints; only an odd limit's half makes a Fraction.
     i = SEATS.index(seat)
     limit = rules.limit
     if seat is hand.winner and hand.winner_limit is WinnerLimit.FULL:
@@ -228,8 +229,8 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
             )
         )
 
-    # Each seat's net in 副 first (whole numbers, fast), then at the unit: exactly the same
-    # as adding up the transfers' amounts, without a Fraction addition per transfer.
+    # Each seat's net in 副 first, then at the unit: the same as adding up the transfers'
+    # amounts, with the unit applied once per seat.
     net: dict[Seat, Fraction | int] = dict.fromkeys(SEATS, 0)
     for payer, payee, points in raw_transfers:
         net[payer] -= points
@@ -264,3 +265,27 @@ def unused_settings(hand: Hand, rules: Rules) -> frozenset[str]:
         # A 滿貫 hand scores the limit whatever its 副 and 番.
         return frozenset({f"{hand.winner.value}_fu", f"{hand.winner.value}_fan"})
     return frozenset()
+
+
+# --- on a score sheet ---------------------------------------------------------------------
+
+
+def _sheet_inputs(inputs: tuple, deal: Deal) -> tuple:
+    """The winner and the dealer come from the sheet's seats, whatever the entry said."""
+    hand, *rest = inputs
+    return (replace(hand, winner=SEATS[deal.winner - 1], dealer=SEATS[deal.dealer - 1]), *rest)
+
+
+def _seat_deltas(outcome: Outcome) -> list:
+    return [seat["net"] for seat in outcome.extra["players"]]
+
+
+# Every seat settles with every other: nobody is named as the discarder, and the engine's
+# nets are the sheet's deltas.
+SHEET = SheetRules(
+    slug="classical",
+    score=score,
+    names_discarder=False,
+    sheet_inputs=_sheet_inputs,
+    seat_deltas=_seat_deltas,
+)

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from .money import amount
 from .outcome import Note, Outcome, Payment, Step, Win, at_unit
+from .sheet_rules import SheetRules, winner_deals
 
 MAX_FAN = 13
 
@@ -294,3 +295,8 @@ def reference_table(hand: Hand, rules: Rules) -> tuple[ReferenceRow, ...]:
             )
         )
     return tuple(rows)
+
+
+# --- on a score sheet ---------------------------------------------------------------------
+
+SHEET = SheetRules(slug="hk", score=score, liable=True, sheet_inputs=winner_deals)

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from .money import amount
 from .outcome import Note, Outcome, Payment, Step, Win, at_unit
+from .sheet_rules import SheetRules, winner_deals
 
 
 class Pattern(StrEnum):
@@ -114,13 +115,12 @@ class Hand:
     dealer: bool = False  # the winner is the dealer (莊家)
 
 
-_ORDER = tuple(Pattern)  # the canonical order, once (iterating an enum class is slow)
 ZERO = Fraction(0)
 
 
 def ordered(patterns: frozenset[Pattern]) -> list[Pattern]:
     """Patterns in canonical order (the URL and the steps use it)."""
-    return [p for p in _ORDER if p in patterns]
+    return [p for p in Pattern if p in patterns]
 
 
 def input_errors(hand: Hand) -> dict[str, str]:
@@ -313,3 +313,8 @@ def unused_settings(hand: Hand, rules: Rules) -> frozenset[str]:
     if patterns and counted_pattern(patterns) is Pattern.PINGHU:
         unused.add("base_add")
     return frozenset(unused)
+
+
+# --- on a score sheet ---------------------------------------------------------------------
+
+SHEET = SheetRules(slug="jiujiang", score=score, sheet_inputs=winner_deals)

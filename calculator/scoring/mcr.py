@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .outcome import Note, Outcome, Payment, Step, Win
+from .sheet_rules import SheetRules
 
 MIN_POINTS = 8  # 八番起和: the fewest pattern points a winning hand may have
 FLAT = 8  # 底分: every loser pays it; the liable ones add the hand's points
@@ -93,3 +94,9 @@ def reference_table(hand: Hand) -> tuple[ReferenceRow, ...]:
             )
         )
     return tuple(rows)
+
+
+# --- on a score sheet ---------------------------------------------------------------------
+
+# Payments do not depend on the dealer, so the deal simply goes round.
+SHEET = SheetRules(slug="mcr", score=score, dealer_repeats=False)

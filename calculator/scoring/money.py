@@ -66,7 +66,7 @@ def plain(value: Fraction | int) -> str:
     '2.5'
     """
     if isinstance(value, int) or value.denominator == 1:
-        return str(int(value))  # the common case: a sheet's JSON writes thousands of these
+        return str(int(value))
     text = format(to_decimal(value), "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
@@ -75,8 +75,6 @@ def plain(value: Fraction | int) -> str:
 
 def grouped(value: Fraction | int) -> str:
     """The display form: thousands separators, exact decimals ('12,000', '0.0625')."""
-    if type(value) is int:
-        return f"{value:,}"  # the common case, and pages show hundreds of these
     if isinstance(value, int) or value.denominator == 1:
         return f"{int(value):,}"
     text = plain(value)

@@ -13,6 +13,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from .outcome import Note, Outcome, Payment, Step, Win
+from .sheet_rules import SheetRules
 
 REFERENCE_VALUES = (25, 30, 35, 40, 45, 50)  # the values printed on most cards
 JOKERLESS_FACTOR = 2  # a standard hand made without jokers counts this many times its value
@@ -66,7 +67,7 @@ def score(hand: Hand) -> Outcome:
     steps = [Step("nmjl_value", {"value": hand.value})]
     notes: list[Note] = []
     # A card value is a whole number and every payment a whole multiple of it: worked out in
-    # ints, each amount made a Fraction once (cheaper than Fraction arithmetic).
+    # ints, each amount made a Fraction once.
     whole = hand.value
     if hand.jokerless and hand.hand is HandKind.STANDARD:
         whole *= JOKERLESS_FACTOR
@@ -171,3 +172,16 @@ def reference_table(hand: Hand) -> tuple[ReferenceRow, ...]:
                 )
             )
     return tuple(rows)
+
+
+# --- on a score sheet ---------------------------------------------------------------------
+
+
+def _sheet_hand_errors(hand: Hand) -> dict[str, str]:
+    if hand.bettor is not Bettor.NONE:
+        return {"bettor": "not_allowed"}  # a fifth person's bet is not a seat's score
+    return {}
+
+
+# Payments do not depend on the dealer, so the deal simply goes round.
+SHEET = SheetRules(slug="nmjl", score=score, dealer_repeats=False, hand_errors=_sheet_hand_errors)

@@ -21,37 +21,33 @@ class Win(StrEnum):
 def _frozen(args: Mapping[str, object] | None) -> Mapping[str, object]:
     # A read-only view of the engine's own dict: a result is a value, so nobody may change
     # one after the fact. No copy: the engine never reuses the dict.
-    if type(args) is dict:  # the usual case, first: every result builds several
+    if isinstance(args, dict):
         return MappingProxyType(args)
     if isinstance(args, MappingProxyType):
         return args
     return MappingProxyType(dict(args or {}))
 
 
-# Notes and steps are made by the thousand (a sheet scores every hand each time it is read),
-# so each sets its two fields itself instead of a generated __init__ plus __post_init__.
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Note:
     """Something unusual about the result, e.g. `below_min_fan` or `capped`."""
 
     code: str
     args: Mapping[str, object] = field(default_factory=dict)
 
-    def __init__(self, code: str, args: Mapping[str, object] | None = None) -> None:
-        object.__setattr__(self, "code", code)
-        object.__setattr__(self, "args", _frozen(args))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "args", _frozen(self.args))
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Step:
     """One line of working, e.g. code `scale` with args {fan: 3, scale: half, value: 8}."""
 
     code: str
     args: Mapping[str, object] = field(default_factory=dict)
 
-    def __init__(self, code: str, args: Mapping[str, object] | None = None) -> None:
-        object.__setattr__(self, "code", code)
-        object.__setattr__(self, "args", _frozen(args))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "args", _frozen(self.args))
 
 
 def at_unit(value: int, unit: Fraction, steps: list[Step]) -> Fraction:
@@ -95,17 +91,6 @@ class Outcome:
 
     @property
     def winner_receives(self) -> Fraction:
-        # Whole amounts, nearly always: added as ints, a tenth of Fraction's additions
-        # (every headline and every sheet row asks for this), in one loop.
-        whole = 0
-        for payment in self.payments:
-            amount = payment.amount
-            if amount.denominator != 1:
-                break
-            whole += amount.numerator
-        else:
-            if self.from_table.denominator == 1:
-                return Fraction(whole + self.from_table.numerator)
         return sum((p.amount for p in self.payments), self.from_table)
 
     def has_note(self, code: str) -> bool:

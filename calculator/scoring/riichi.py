@@ -15,12 +15,13 @@ half shares are counted in halves until they are rounded).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
 from .money import ceil_to
 from .outcome import Note, Outcome, Payment, Step, Win
+from .sheet_rules import Deal, SheetRules
 
 TABLE_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)  # the point table's columns
 # The `fu` parameter's values: beyond 110 only counted hands reach (at most 170: four
@@ -618,3 +619,20 @@ def point_table(hand: Hand, rules: Rules = Rules()) -> PointTable:
         LimitRow("yakuman", kazoe_from, None, cell(8000, "yakuman")),
     )
     return PointTable(dealer, win, honba, rules.players, roles, TABLE_FU, rows, limits)
+
+
+# --- on a score sheet ---------------------------------------------------------------------
+
+
+def _sheet_inputs(inputs: tuple, deal: Deal) -> tuple:
+    """The hand as the sheet plays it: who deals, and the counters and sticks on the table."""
+    hand, *rest = inputs
+    if rest and rest[0].players != deal.players:
+        raise ValueError("the hand's riichi rules do not match the sheet's players")
+    dealer = deal.winner == deal.dealer
+    return (replace(hand, dealer=dealer, honba=deal.honba, riichi_sticks=deal.sticks), *rest)
+
+
+SHEET = SheetRules(
+    slug="riichi", score=score, seatings=PLAYERS, counters=True, sheet_inputs=_sheet_inputs
+)

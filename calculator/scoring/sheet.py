@@ -16,24 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
-from typing import Any
 
 from . import classical, hk, jiujiang, mcr, nmjl, riichi
 from .money import amount as exact_amount
 from .outcome import Outcome, Payment, Win
+from .sheet_rules import Deal, SheetRules
 
-FAMILIES = ("hk", "riichi", "mcr", "nmjl", "jiujiang", "classical")
-ENGINES = {
-    "hk": hk.score,
-    "riichi": riichi.score,
-    "mcr": mcr.score,
-    "nmjl": nmjl.score,
-    "jiujiang": jiujiang.score,
-    "classical": classical.score,
-}
-# Their payments do not depend on the dealer, so the deal simply goes round.
-PASS_EVERY_HAND = frozenset({"mcr", "nmjl"})
-RIICHI_STICK = riichi.RIICHI_STICK
+RIICHI_STICK = riichi.RIICHI_STICK  # what a declaration puts in the pot
 NOTEN = {4: 3000, 3: 2000}  # what a drawn riichi hand pays in all, by number of players
 # Payment roles named by the sheet's entry or its state; every other role goes to the
 # players left over, in seat order after the winner.
@@ -48,9 +37,9 @@ class Table:
     """A sheet's family and the table rules the sheet itself applies (the family's own
     rules travel with each hand's inputs)."""
 
-    family: str
+    family: SheetRules  # its engine module's `SHEET`; a slug is looked up (`table_rules`)
     players: int = 4  # 3 only for three-player riichi
-    # riichi only (ignored otherwise):
+    # a family with counters only (riichi; ignored otherwise):
     start: int = 25000  # everyone's points at the start
     return_points: int | None = None  # 返し; None = start (no oka)
     uma: tuple[int, ...] = ()  # thousands of points per place, one per player, sum 0
@@ -58,10 +47,10 @@ class Table:
     rate: Fraction = Fraction(1)  # settlement: final scores × rate
 
     def __post_init__(self) -> None:
-        if self.family not in FAMILIES:
-            raise ValueError(f"unknown family {self.family!r}")
-        if self.players not in ((4, 3) if self.family == "riichi" else (4,)):
-            raise ValueError(f"{self.family} cannot be played by {self.players}")
+        if isinstance(self.family, str):
+            object.__setattr__(self, "family", table_rules(self.family))
+        if self.players not in self.family.seatings:
+            raise ValueError(f"{self.family.slug} cannot be played by {self.players}")
         object.__setattr__(self, "uma", tuple(self.uma))
         if self.uma and (len(self.uma) != self.players or sum(self.uma) != 0):
             raise ValueError("uma needs one value per player, summing to 0")
@@ -149,13 +138,13 @@ def entry_errors(table: Table, entry: Entry) -> dict[str, str]:
     """
     errors: dict[str, str] = {}
     players = range(1, table.players + 1)
-    family = table.family
+    rules = table.family
     hand = entry.inputs[0] if entry.inputs else None
     won = entry.winner is not None
     if won and entry.winner not in players:
         errors["winner"] = "out_of_range"
 
-    if family == "classical":
+    if not rules.names_discarder:
         if entry.discarder is not None:
             errors["discarder"] = "not_allowed"  # every seat settles: nobody is liable
     else:
@@ -171,14 +160,14 @@ def entry_errors(table: Table, entry: Entry) -> dict[str, str]:
     for name, group in (("riichi", entry.riichi), ("tenpai", entry.tenpai)):
         if not group:
             continue
-        if family != "riichi":
+        if not rules.counters:
             errors[name] = "not_allowed"
         elif len(set(group)) != len(group) or any(p not in players for p in group):
             errors[name] = "invalid"
-    if family == "riichi" and entry.tenpai and won and "tenpai" not in errors:
+    if rules.counters and entry.tenpai and won and "tenpai" not in errors:
         errors["tenpai"] = "contradiction"  # tenpai only pays on a drawn hand
 
-    liable = family == "hk" and won and getattr(hand, "liable", False)
+    liable = rules.liable and won and getattr(hand, "liable", False)
     if liable:
         if entry.liable_player is None:
             errors["liable_player"] = "required"
@@ -187,10 +176,10 @@ def entry_errors(table: Table, entry: Entry) -> dict[str, str]:
         elif entry.liable_player == entry.winner:
             errors["liable_player"] = "contradiction"
     elif entry.liable_player is not None:
-        errors["liable_player"] = "contradiction" if family == "hk" else "not_allowed"
+        errors["liable_player"] = "contradiction" if rules.liable else "not_allowed"
 
-    if family == "nmjl" and getattr(hand, "bettor", nmjl.Bettor.NONE) is not nmjl.Bettor.NONE:
-        errors["bettor"] = "not_allowed"  # a fifth person's bet is not a seat's score
+    if hand is not None:
+        errors.update(rules.hand_errors(hand))
     return errors
 
 
@@ -222,7 +211,7 @@ def play(table: Table, entry: Entry, state: State) -> tuple[Played, State]:
         return played, replace(state, count=n)
     sums = tuple(total + delta for total, delta in zip(state.sums, played.deltas, strict=True))
     dealer, honba, pot, passes = state.dealer, state.honba, state.pot, state.passes
-    if table.family == "riichi":
+    if table.family.counters:
         # A draw leaves the sticks on the table and adds a counter, whoever deals next;
         # a win takes the sticks, and only the dealer's own win adds a counter.
         drawn = entry.winner is None
@@ -243,31 +232,27 @@ def replay(table: Table, entry: Entry, n: int, dealer: int, honba: int, pot: int
 def _hand(
     table: Table, entry: Entry, n: int, dealer: int, honba: int, pot: int
 ) -> tuple[Played, bool]:
-    """Hand n played under those counters, and whether the dealer keeps the deal. Its
-    deltas stay as `_won` adds them, whole amounts as ints: a long sheet adds thousands of
-    them, and a Fraction addition costs ten int ones."""
-    is_riichi = table.family == "riichi"
+    """Hand n played under those counters, and whether the dealer keeps the deal."""
+    rules = table.family
     if entry.deleted:
         # Counts for nothing, not even its riichi declarations.
-        shown = pot if is_riichi else 0
+        carried = pot if rules.counters else 0
         nothing = (0,) * table.players
-        return Played(n, dealer, honba, shown, None, None, nothing, True), True
+        return Played(n, dealer, honba, carried, None, None, nothing, True), True
     if errors := entry_errors(table, entry):
         raise ValueError(f"hand {n}: {errors}")
-    sticks = pot + len(entry.riichi) if is_riichi else 0
+    sticks = pot + len(entry.riichi) if rules.counters else 0
     outcome: Outcome | None = None
     inputs: tuple | None = None
     if entry.winner is None:
         deltas = _drawn(table, entry)
-        if is_riichi:
-            keeps = dealer in entry.tenpai
-        else:
-            keeps = table.family not in PASS_EVERY_HAND
+        keeps = dealer in entry.tenpai if rules.counters else rules.dealer_repeats
     else:
-        inputs = _sheet_inputs(table, entry, dealer, honba, sticks)
-        outcome = ENGINES[table.family](*inputs)
+        deal = Deal(entry.winner, dealer, honba, sticks, table.players)
+        inputs = rules.sheet_inputs(entry.inputs, deal)
+        outcome = rules.score(*inputs)
         deltas = _won(table, entry, outcome, dealer)
-        keeps = entry.winner == dealer and table.family not in PASS_EVERY_HAND
+        keeps = entry.winner == dealer and rules.dealer_repeats
     for player in entry.riichi:
         deltas[player - 1] -= RIICHI_STICK
     return Played(n, dealer, honba, sticks, outcome, inputs, tuple(deltas), False), keeps
@@ -276,7 +261,7 @@ def _hand(
 def finish(table: Table, state: State, hands: Sequence[Played] = ()) -> Result:
     """Totals, riichi final scores and the settlement of a sheet standing at `state`, with
     `hands` (those worked out again: all of them, or the latest) as its hands."""
-    if table.family != "riichi":
+    if not table.family.counters:
         totals = tuple(map(Fraction, state.sums))
         settlement = settle(totals)
         return Result(tuple(hands), totals, state.dealer, 0, 0, (), settlement, state.passes)
@@ -327,78 +312,27 @@ def run(table: Table, entries: Sequence[Entry]) -> Result:
     return finish(table, state, hands)
 
 
-def _sheet_inputs(table: Table, entry: Entry, dealer: int, honba: int, sticks: int) -> tuple:
-    """The entered inputs with the fields that come from the sheet, not the request."""
-    hand, *rest = entry.inputs
-    winner = entry.winner
-    assert winner is not None
-    family = table.family
-    # A field is replaced only when the sheet's value differs (dataclasses.replace is slow,
-    # and most hands of a sheet keep the entered defaults).
-    if family in ("hk", "jiujiang"):
-        if hand.dealer != (winner == dealer):
-            hand = copied_with(hand, dealer=winner == dealer)
-    elif family == "riichi":
-        if rest and rest[0].players != table.players:
-            raise ValueError("the hand's riichi rules do not match the sheet's players")
-        wanted = (winner == dealer, honba, sticks)
-        if (hand.dealer, hand.honba, hand.riichi_sticks) != wanted:
-            hand = copied_with(hand, dealer=wanted[0], honba=honba, riichi_sticks=sticks)
-    elif family == "classical":
-        hand = copied_with(
-            hand, winner=classical.SEATS[winner - 1], dealer=classical.SEATS[dealer - 1]
-        )
-    return (hand, *rest)
-
-
-def copied_with(value: Any, **fields: Any) -> Any:
-    """`dataclasses.replace` for a family's frozen `Hand`: a copy with those fields set.
-
-    A hand's class checks nothing when one is made (no `__post_init__`), so the copy is made
-    as `copy.copy` makes one, without calling `__init__` with every field again: a sheet
-    plays nearly every riichi hand with its counters changed, and `replace` cost a tenth of
-    playing one. Anything else goes through `replace`.
-
-    >>> copied_with(riichi.Hand(han=3), honba=2) == riichi.Hand(han=3, honba=2)
-    True
-    """
-    kind = type(value)
-    if kind not in PLAIN_HANDS or not fields.keys() <= kind.__dataclass_fields__.keys():
-        return replace(value, **fields)
-    copy = object.__new__(kind)
-    copy.__dict__.update(value.__dict__)
-    copy.__dict__.update(fields)
-    return copy
-
-
-# The hands `copied_with` copies: frozen dataclasses that check nothing when made (a test
-# holds them so).
-PLAIN_HANDS = frozenset({hk.Hand, riichi.Hand, jiujiang.Hand, classical.Hand})
-
-
 def _won(table: Table, entry: Entry, outcome: Outcome, dealer: int) -> list[Fraction | int]:
     """One delta per player for a won hand (riichi declarations not yet taken off)."""
     count = table.players
     winner = entry.winner
     assert winner is not None
-    if table.family == "classical":
-        # Every seat settles with every other: the engine's nets are the deltas.
-        return [_plain(seat["net"]) for seat in outcome.extra["players"]]
+    if table.family.seat_deltas is not None:
+        return [whole_as_int(delta) for delta in table.family.seat_deltas(outcome)]
     fixed = {"discarder": entry.discarder, "dealer": dealer, "liable": entry.liable_player}
     payers = _payers(outcome.payments, winner, fixed, count)
     deltas: list[Fraction | int] = [0] * count
     for payment, payer in zip(outcome.payments, payers, strict=True):
-        paid = _plain(payment.amount)
+        paid = whole_as_int(payment.amount)
         deltas[payer - 1] -= paid
         deltas[winner - 1] += paid
-    deltas[winner - 1] += _plain(outcome.from_table)  # the whole pot, carried-in sticks too
+    deltas[winner - 1] += whole_as_int(outcome.from_table)  # the whole pot, carried-in sticks too
     return deltas
 
 
-def _plain(value: Fraction | int) -> Fraction | int:
-    # A whole amount as an int: a sheet's deltas, sums and final points are whole nearly
-    # always, and int arithmetic costs a tenth of Fraction's.
-    if type(value) is Fraction and value.denominator == 1:  # exact type: no ABC check
+def whole_as_int(value: Fraction | int) -> Fraction | int:
+    """A whole amount as an int, as a hand's deltas and a state's sums keep them."""
+    if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value
 
@@ -440,10 +374,10 @@ def _drawn(table: Table, entry: Entry) -> list[Fraction | int]:
     count = table.players
     deltas: list[Fraction | int] = [0] * count
     tenpai = set(entry.tenpai)
-    if table.family != "riichi" or not 0 < len(tenpai) < count:
+    if not table.family.counters or not 0 < len(tenpai) < count:
         return deltas
     noten = Fraction(table.noten_total)
-    gets, pays = _plain(noten / len(tenpai)), _plain(noten / (count - len(tenpai)))
+    gets, pays = whole_as_int(noten / len(tenpai)), whole_as_int(noten / (count - len(tenpai)))
     for player in range(1, count + 1):
         deltas[player - 1] = gets if player in tenpai else -pays
     return deltas
@@ -479,14 +413,6 @@ def final_scores(table: Table, points: Sequence[Fraction], pot: int = 0) -> tupl
     >>> [(f.rank, str(f.score)) for f in final_scores(table, [35000, 25000, 25000, 15000])]
     [(1, '40'), (2, '-5'), (2, '-5'), (4, '-30')]
     """
-    whole = [_plain(p) for p in points]
-    if len(set(whole)) == len(whole) and all(type(p) is int for p in whole):
-        return _final_apart(table, whole, pot)
-    return _final_shared(table, points, pot)
-
-
-def _final_shared(table: Table, points: Sequence[Fraction], pot: int) -> tuple[Final, ...]:
-    """`final_scores` for any points: ties share their places, in Fractions."""
     count = table.players
     values = [Fraction(p) for p in points]
     top = max(values)
@@ -503,29 +429,9 @@ def _final_shared(table: Table, points: Sequence[Fraction], pot: int) -> tuple[F
         places = Fraction(sum(uma[rank - 1 : rank - 1 + len(group)]))
         if rank == 1:
             places += oka
-        if len(group) == 1:  # alone in its place, the usual case: the place's whole uma
-            share = places
-        else:
-            share = shared(places, len(group), SCORE_STEP)[group.index(i)]
+        share = shared(places, len(group), SCORE_STEP)[group.index(i)]
         final = value + pot_shares[i] if i in pot_shares else value
         result.append(Final(i + 1, final, rank, (final - table.returns) / 1000 + share))
-    return tuple(result)
-
-
-def _final_apart(table: Table, points: list[int], pot: int) -> tuple[Final, ...]:
-    """`final_scores` when nobody ties and every total is whole, as nearly every sheet ends:
-    each place takes its whole uma, first the oka and the pot, worked out in points (ints:
-    a fifth of the time in Fractions, and every sheet request asks for these)."""
-    count = len(points)
-    uma = table.uma or (0,) * count
-    returns = table.returns
-    oka = (returns - table.start) * count  # in points: the return over the start, everyone's
-    ranked = sorted(range(count), key=points.__getitem__, reverse=True)
-    result: list[Final] = [None] * count  # type: ignore[list-item]
-    for rank, i in enumerate(ranked, 1):
-        final = points[i] + pot if rank == 1 else points[i]
-        score = final - returns + 1000 * uma[rank - 1] + (oka if rank == 1 else 0)
-        result[i] = Final(i + 1, Fraction(final), rank, Fraction(score, 1000))
     return tuple(result)
 
 
@@ -539,7 +445,7 @@ def settle(amounts: Sequence[Fraction]) -> tuple[Transfer, ...]:
     >>> [(t.payer, t.payee, str(t.amount)) for t in settle([5, -5, 3, -3])]
     [(2, 1, '5'), (4, 3, '3')]
     """
-    values = [a if type(a) is Fraction else Fraction(a) for a in amounts]
+    values = [Fraction(a) for a in amounts]
     # Whole numbers from here on: subset sums are then cheap and exact.
     scale = lcm(*(v.denominator for v in values)) if values else 1
     whole = [v.numerator * (scale // v.denominator) for v in values]
@@ -571,21 +477,6 @@ def _zero_sum_groups(values: Sequence[int]) -> list[list[int]]:
     [[0, 2], [1, 3]]
     """
     size = len(values)
-    if size <= 3:
-        # No part of three or fewer non-zero amounts sums to zero unless all of them do.
-        return [list(range(size))] if size else []
-    if size == 4:
-        # Only pairs can split off (a part of three would leave one amount, not zero): which
-        # pairs sum to zero decides the search's answer, worked out below for each case.
-        first = values[0]
-        pattern = (first + values[1] == 0, first + values[2] == 0, first + values[3] == 0)
-        return [list(group) for group in FOUR_GROUPS[pattern]]
-    return _searched_groups(values)
-
-
-def _searched_groups(values: Sequence[int]) -> list[list[int]]:
-    """`_zero_sum_groups` by the search over subsets, for any number of amounts."""
-    size = len(values)
     full = (1 << size) - 1
     bits = [1 << i for i in range(size)]
     total = [0] * (full + 1)
@@ -606,17 +497,19 @@ def _searched_groups(values: Sequence[int]) -> list[list[int]]:
     return groups
 
 
-# `_zero_sum_groups` of four amounts, by which of the pairs (1, 2), (1, 3), (1, 4) sum to zero
-# (the other pair of each then does too): the search's own answer for an example of each.
-FOUR_GROUPS = {
-    pattern: tuple(tuple(group) for group in _searched_groups(example))
-    for pattern, example in {
-        (False, False, False): (3, -1, -1, -1),
-        (True, False, False): (1, -1, 2, -2),
-        (False, True, False): (1, 2, -1, -2),
-        (False, False, True): (1, 2, -2, -1),
-        (True, True, False): (1, -1, -1, 1),
-        (True, False, True): (1, -1, 1, -1),
-        (False, True, True): (1, 1, -1, -1),
-    }.items()
+SHEETS = {
+    rules.slug: rules
+    for rules in (hk.SHEET, riichi.SHEET, mcr.SHEET, nmjl.SHEET, jiujiang.SHEET, classical.SHEET)
 }
+FAMILIES = tuple(SHEETS)
+
+
+def table_rules(slug: str) -> SheetRules:
+    """A family's `SheetRules` by its slug, for a `Table` made with one.
+
+    >>> table_rules("riichi").counters
+    True
+    """
+    if slug not in SHEETS:
+        raise ValueError(f"unknown family {slug!r}")
+    return SHEETS[slug]

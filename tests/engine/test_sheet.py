@@ -2,29 +2,25 @@
 
 from __future__ import annotations
 
-import itertools
-from dataclasses import fields, replace
-from enum import Enum
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from calculator.scoring import classical, hk, jiujiang, mcr, nmjl, riichi
-from calculator.scoring.outcome import Win
+from calculator.scoring.outcome import Outcome, Payment, Win
 from calculator.scoring.sheet import (
-    FOUR_GROUPS,
-    PLAIN_HANDS,
+    FAMILIES,
     Entry,
     Table,
     Transfer,
-    _searched_groups,
-    _zero_sum_groups,
-    copied_with,
     entry_errors,
     final_scores,
     run,
     settle,
+    table_rules,
 )
+from calculator.scoring.sheet_rules import SheetRules
 
 F = Fraction
 D, S = Win.DISCARD, Win.SELF_DRAW
@@ -486,6 +482,25 @@ def test_riichi_rules_must_match_the_table():
         run(Table("riichi", players=3), [ri_hand(1, 2, 3, 30)])
 
 
+def test_a_table_holds_its_familys_sheet_rules():
+    assert Table(riichi.SHEET, players=3) == Table("riichi", players=3)
+    assert Table("hk").family is hk.SHEET
+    assert [table_rules(slug).slug for slug in FAMILIES] == list(FAMILIES)
+
+
+def test_a_new_family_plays_through_the_fold_by_its_sheet_rules_alone():
+    # A made-up family: the winner takes its value from each of the others; the deal goes
+    # round every hand. Nothing in the fold knows it.
+    def score(value):
+        return Outcome(F(value), tuple(Payment("other", F(value)) for _ in range(3)))
+
+    rules = SheetRules(slug="toy", score=score, dealer_repeats=False)
+    result = run(Table(rules), [Entry(2, None, (5,)), Entry(None, None, (0,))])
+    assert deltas(result) == [[-5, 15, -5, -5], [0, 0, 0, 0]]
+    assert result.dealer == 3
+    assert transfers(result) == [(1, 2, 5), (3, 2, 5), (4, 2, 5)]
+
+
 # --- settle -----------------------------------------------------------------------------
 
 
@@ -525,43 +540,3 @@ def test_settle_refuses_amounts_that_do_not_balance():
 def test_settle_scales_to_sixteen_players():
     amounts = [F(i) for i in range(1, 9)] + [F(-i) for i in range(1, 9)]
     assert len(settle(amounts)) == 8
-
-
-@pytest.mark.parametrize("kind", sorted(PLAIN_HANDS, key=lambda kind: kind.__module__))
-def test_a_hand_copied_with_other_values_is_the_hand_made_with_them(kind):
-    # `copied_with` copies without calling __init__: right only for a class that checks
-    # nothing when made, and only for its own fields.
-    assert not hasattr(kind, "__post_init__") and not hasattr(kind, "__slots__")
-    hand = kind()
-    for field in fields(kind):
-        value = getattr(hand, field.name)
-        if isinstance(value, bool):
-            other = not value
-        elif isinstance(value, Enum):
-            other = next(member for member in type(value) if member is not value)
-        elif isinstance(value, str):
-            other = "s" if value != "s" else "e"  # classical's seats
-        elif value is None:
-            other = 1
-        elif isinstance(value, int | Fraction):
-            other = value + 1
-        else:
-            other = value  # a structure or a set of fans: copied as it is
-        copy = copied_with(hand, **{field.name: other})
-        assert copy == replace(hand, **{field.name: other}) and copy is not hand
-        assert getattr(hand, field.name) == value  # the hand copied is as it was
-    with pytest.raises(TypeError):
-        copied_with(hand, no_such_field=1)
-
-
-def test_four_amounts_split_into_the_groups_the_search_finds():
-    # Four amounts take a table of the search's answers; every case of which pairs sum to
-    # zero, and the whole range around it, gives what the search over subsets gives.
-    amounts = [v for v in range(-6, 7) if v]
-    checked = set()
-    for a, b, c in itertools.product(amounts, repeat=3):
-        d = -(a + b + c)
-        if d:
-            assert _zero_sum_groups([a, b, c, d]) == _searched_groups([a, b, c, d])
-            checked.add((a + b == 0, a + c == 0, a + d == 0))
-    assert checked == set(FOUR_GROUPS)

@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.scoring import hk, riichi
-from calculator.scoring import sheet as book
 from calculator.scoring.outcome import Win
 from calculator.scoring.sheet import Entry, Table, run, settle
 
@@ -232,35 +231,3 @@ def test_the_brute_force_itself():
     assert fewest_payments([F(5), F(-5), F(3), F(-3)]) == 2
     assert fewest_payments([F(0), F(0)]) == 0
     assert sum(1 for _ in partitions([1, 2, 3, 4])) == 15  # Bell number
-
-
-# --- riichi final scores: the untied shortcut against the general rule ---------------------
-
-
-@st.composite
-def untied_ends(draw):
-    players = draw(st.sampled_from([3, 4]))
-    start = draw(st.sampled_from([25000, 30000, 35000]))
-    places = [15, 5, -5, -15] if players == 4 else [15, 0, -15]
-    uma = draw(st.sampled_from([(), tuple(places), tuple(2 * u for u in places)]))
-    table = Table(
-        "riichi",
-        players=players,
-        start=start,
-        return_points=start + draw(st.sampled_from([0, 5000])),
-        uma=uma,
-    )
-    # Whole points, a hundred apart or not (a noten payment split three ways is not).
-    points = draw(st.lists(st.integers(-40000, 120000), min_size=players, max_size=players))
-    pot = draw(st.sampled_from([0, 1000, 3000]))
-    return table, points, pot
-
-
-@settings(deadline=1000, max_examples=300)
-@given(untied_ends())
-def test_untied_final_scores_are_the_general_rules(end):
-    table, points, pot = end
-    general = book._final_shared(table, [F(p) for p in points], pot)
-    if len(set(points)) == len(points):
-        assert book._final_apart(table, points, pot) == general
-    assert book.final_scores(table, [F(p) for p in points], pot) == general
