@@ -338,7 +338,7 @@ class HandForm(ParamForm):
     @property
     def is_blank(self) -> bool:
         """Nothing entered yet: the page invites input instead of listing errors."""
-        if getattr(self.data, "too_many_fields", False):  # an error to show, not a blank
+        if self.too_many_fields:  # an error to show, not a blank
             return False
         return "hand" not in self.data and "win_tile" not in self.data
 

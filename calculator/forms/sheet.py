@@ -375,8 +375,8 @@ def table_of(family: str, rules: Mapping[str, str], players: int) -> book.Table:
 
 
 def stored_form(family: str, data: Mapping[str, Any]) -> ParamForm:
-    """The family's form bound to values it read once (a sheet's rules, a stored hand);
-    ValueError if they no longer read."""
+    """The family's form bound to values it read once (a sheet's table rules); ValueError
+    if they no longer read."""
     form = FAMILIES[family].form(data)
     if not form.is_valid():
         raise ValueError(f"stored {family} values no longer read: {form.errors.as_data()}")
