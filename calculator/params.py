@@ -111,10 +111,6 @@ def marked_choices(field: Any, chosen: Container[str]) -> list[tuple[str, Any, b
     """(value, label, chosen) for each of a field's choices, as the template draws them."""
     return [(value, label, value in chosen) for value, label in field.choices]
 
-    @property
-    def error_codes(self) -> list[str]:
-        return [error.code or "invalid" for error in self.form.errors.as_data().get(self.name, [])]
-
 
 class Param(forms.Field):
     """Base: absent → default, empty → `required`, otherwise `parse()`."""
@@ -127,12 +123,6 @@ class Param(forms.Field):
         kwargs.setdefault("required", False)
         super().__init__(**kwargs)
         self.default = default
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Param:
-        # Django deep-copies every field (and its widget) for each form instance, which was
-        # most of the cost of reading a query string. A Param is never changed after its
-        # form class is built, so all instances share it.
-        return self
 
     def clean(self, value: Any) -> Any:
         if value is None:

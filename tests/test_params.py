@@ -5,12 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from django import forms as django_forms
 from django.http import QueryDict
 
-from calculator.families import FAMILIES
 from calculator.forms.base import ParamForm
+from calculator.forms.hand_base import TilesParam
 from calculator.forms.hk import Form as HKForm
+from calculator.middleware import TooManyFields
 
 
 def form(query: str) -> HKForm:
@@ -133,16 +133,25 @@ def test_a_full_width_unit_reads_as_its_digits():
     assert f.canonical_query == "unit=2.5"
 
 
-def test_a_forms_fields_are_its_own_dict_of_the_classs_params():
-    form_class = FAMILIES["riichi"].form
-    form = form_class({})
-    assert form.fields == form_class.base_fields and form.fields is not form_class.base_fields
-    assert all(form.fields[name] is field for name, field in form_class.base_fields.items())
-    del form.fields["han"]  # a form may drop or reorder its own: the class keeps them
-    assert "han" in form_class.base_fields and "han" in form_class({}).fields
+class TilesForm(ParamForm):
+    slug = "tiles"
+    hand = TilesParam(name="hand", what="tiles", red_fives=False, required=True)
 
-    class WithAPlainField(ParamForm):  # a field that is no Param is copied for each form
-        note = django_forms.CharField(required=False)
+    def build_inputs(self):
+        return ()
 
-    one, two = WithAPlainField({}), WithAPlainField({})
-    assert one.fields["note"] is not two.fields["note"]
+
+def test_a_form_read_from_too_many_fields_has_that_one_error():
+    # Nothing was read, so nothing is missing: not "enter a value" on every field.
+    form = TilesForm(TooManyFields())
+    assert form.errors.as_data().keys() == {"__all__"}
+    assert form.has_error("__all__", "too_many_fields")
+    assert TilesForm(QueryDict("")).has_error("hand", "required")
+
+
+def test_a_form_changes_only_its_own_fields():
+    # The form read from too many fields makes its own fields optional; the class and every
+    # other form keep theirs.
+    assert not TilesForm(TooManyFields()).fields["hand"].required
+    assert TilesForm.base_fields["hand"].required
+    assert TilesForm(QueryDict("")).fields["hand"].required

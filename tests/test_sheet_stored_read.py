@@ -1,14 +1,12 @@
 """A stored hand read back gives what recording it gave.
 
-`read_stored` reads a sheet's stored values without the request checks `read_hand` made
-when they were recorded; this holds the two equal (the engine's inputs, what is stored,
-every cleaned value) over random hands of every family.
+What `read_hand` stores of a hand, read back by `read_stored`, gives the same engine
+inputs, stored values and cleaned values, over random hands of every family.
 """
 
 from __future__ import annotations
 
 from types import SimpleNamespace
-from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -132,46 +130,3 @@ def test_a_stored_value_that_no_longer_reads_is_an_error_not_a_guess():
         read_stored("hk", new.rules, table, 1, None, {"fan": "99", "win": "self_draw"})
     with pytest.raises(ValueError, match="discarder"):
         read_stored("hk", new.rules, table, 1, 1, {"fan": "5"})
-
-
-@pytest.mark.parametrize("kind", [*SLUGS, "sanma"])
-def test_a_hand_reads_the_same_without_its_form_bound(kind):
-    # A valid hand's family values are read without binding the form
-    # (`ParamForm.read_if_valid`); the reading, or the refusal, is the bound form's, hostile
-    # values included (tests/test_form_reading.py holds the family forms alone to it).
-    slug = "riichi" if kind == "sanma" else kind
-    names = {k: v for k, v in NAMES.items() if kind != "sanma" or k != "name4"}
-    new = read_new_sheet({**names, "family": slug, **RULES.get(kind, {})})
-    assert not isinstance(new, dict), new
-    table = table_of(slug, new.rules, len(new.names))
-    family = FAMILIES[slug]
-    outcomes = []
-
-    @settings(max_examples=100, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
-    @given(
-        data=hands(slug, len(new.names)),
-        spoilt=st.sampled_from(hand_params(family)),
-        junk=st.sampled_from([None, "", "x", "-1", "99", "1.5"]),
-    )
-    def check(data, spoilt, junk):
-        if junk is not None:
-            data = {**data, spoilt: junk}  # now and then a family value that does not read
-        lean = read_hand(slug, new.rules, table, data)
-        unbound = classmethod(lambda cls, data: None)
-        with mock.patch.object(family.form, "read_if_valid", unbound):
-            bound = read_hand(slug, new.rules, table, data)
-        outcomes.append(isinstance(lean, ReadHand))
-        if not isinstance(bound, ReadHand):
-            assert list(lean.items()) == list(bound.items())  # the same errors, in order
-            return
-        assert isinstance(lean, ReadHand)
-        assert (lean.winner, lean.discarder, lean.params, lean.entry) == (
-            bound.winner,
-            bound.discarder,
-            bound.params,
-            bound.entry,
-        )
-        assert lean.family_form.cleaned_data == bound.family_form.cleaned_data
-
-    check()
-    assert 10 <= sum(outcomes) < len(outcomes), "too few valid or refused hands generated"

@@ -217,20 +217,19 @@ class TilesParam(Param):
         name: str,
         what: str,
         red_fives: bool,
-        required_param: bool = False,
+        required: bool = False,
         **kwargs: Any,
     ) -> None:
-        kwargs.setdefault("default", None if required_param else "")
-        super().__init__(**kwargs)
+        kwargs.setdefault("default", None if required else "")
+        super().__init__(required=required, **kwargs)
         self.name, self.what, self.red_fives = name, what, red_fives
-        self.required_param = required_param
 
     def clean(self, value: Any) -> Any:
-        if value is None and not self.required_param:
+        if value is None and not self.required:
             return self.default
         text = "" if value is None else str(value)
         if not text.strip():
-            if not self.required_param:
+            if not self.required:
                 return ""
             message = REQUIRED_MESSAGES.get(self.name, _("Enter a value."))
             raise ValidationError(message, code="required")
@@ -289,7 +288,7 @@ def tile_params(
             name="hand",
             what="tiles",
             red_fives=red_fives,
-            required_param=True,
+            required=True,
             label=_("Hand (手牌)"),
             help_text=hand_help,
         ),
@@ -297,7 +296,7 @@ def tile_params(
             name="win_tile",
             what="tile",
             red_fives=red_fives,
-            required_param=True,
+            required=True,
             label=win_label,
             help_text=_("The tile you won on; it is also in the hand."),
         ),
@@ -339,7 +338,7 @@ class HandForm(ParamForm):
     @property
     def is_blank(self) -> bool:
         """Nothing entered yet: the page invites input instead of listing errors."""
-        if getattr(self.data, "too_many_fields", False):  # an error to show, not a blank
+        if self.too_many_fields:  # an error to show, not a blank
             return False
         return "hand" not in self.data and "win_tile" not in self.data
 

@@ -359,15 +359,10 @@ def table_of(family: str, rules: Mapping[str, str], players: int) -> book.Table:
     """The engine's Table of a stored sheet (its rules were validated when it was made)."""
     if family != "riichi":
         return book.Table(family=family, players=players)
-    # Each value read by its field, as the form would, without binding one: every sheet
-    # request asks for its table.
-    values = {}
-    for name, field in RiichiSheetForm.base_fields.items():
-        raw = rules.get("return" if name == "return_points" else name)
-        try:
-            values[name] = field.clean(None if raw is None else str(raw))
-        except forms.ValidationError as error:
-            raise ValueError(f"a stored riichi table rule no longer reads: {name}") from error
+    form = RiichiSheetForm(rules)
+    if not form.is_valid():
+        raise ValueError(f"a stored riichi table rule no longer reads: {form.errors.as_data()}")
+    values = form.cleaned_data
     return book.Table(
         family=family,
         players=players,
@@ -379,12 +374,21 @@ def table_of(family: str, rules: Mapping[str, str], players: int) -> book.Table:
     )
 
 
+def stored_form(family: str, data: Mapping[str, Any]) -> ParamForm:
+    """The family's form bound to values it read once (a sheet's table rules); ValueError
+    if they no longer read."""
+    form = FAMILIES[family].form(data)
+    if not form.is_valid():
+        raise ValueError(f"stored {family} values no longer read: {form.errors.as_data()}")
+    return form
+
+
 def table_rules_json(
     family: str, rules: Mapping[str, str], table: book.Table | None = None
 ) -> dict[str, Any]:
     """SHEET.rules: every table rule with its value (defaults included), exact. `table`:
     the sheet's, when it was read already."""
-    family_form = FAMILIES[family].form.stored(dict(rules))  # validated when it was made
+    family_form = stored_form(family, rules)  # validated when the sheet was made
     payload = {
         name: family_form.fields[name].json_value(family_form.cleaned_data[name])
         for name in TABLE_PARAMS[family]
@@ -424,13 +428,7 @@ def own_fields(players: int) -> dict[str, Param]:
     }
 
 
-# Params are never changed once built: one set per table size.
 OWN_FIELDS = {players: own_fields(players) for players in (3, 4)}
-# What a stored hand's own fields read when it has none of them stored (most hands).
-OWN_ABSENT = {
-    players: {name: fields[name].clean(None) for name in OWN_HAND_FIELDS}
-    for players, fields in OWN_FIELDS.items()
-}
 
 
 def read_hand(
@@ -480,14 +478,11 @@ def read_hand(
     winner = values.get("winner")
     if family == "classical" and isinstance(winner, int):
         family_data["winner"] = SEATS[winner - 1]
-    form_class = FAMILIES[family].form
-    family_form = form_class.read_if_valid(family_data)
-    if family_form is None:  # bound, for its errors
-        family_form = form_class(family_data)
-        if not family_form.is_valid():
-            by_player = {seat: player for player, seat in CLASSICAL_FIELDS.items()}
-            for name, found in family_form.errors_json().items():
-                errors.setdefault(by_player.get(name, name), found)
+    family_form = FAMILIES[family].form(family_data)
+    if not family_form.is_valid():
+        by_player = {seat: player for player, seat in CLASSICAL_FIELDS.items()}
+        for name, found in family_form.errors_json().items():
+            errors.setdefault(by_player.get(name, name), found)
     if errors:
         return errors
     entry = book.Entry(
@@ -528,38 +523,23 @@ def read_stored(
     discarder: int | None,
     params: Mapping[str, str],
 ) -> ReadHand:
-    """A stored hand read back: the ReadHand `read_hand` gave when it was recorded.
+    """A stored hand read back by `read_hand`, as when it was recorded; ValueError if it
+    no longer reads."""
+    read = read_hand(family, rules, table, stored_hand_data(winner, discarder, params))
+    if not isinstance(read, ReadHand):
+        raise ValueError(f"a stored hand no longer reads: {read}")
+    return read
 
-    What was stored was read, checked and encoded by `read_hand`, so only its values are
-    read again (each by its own field), not the request around them; a sheet's every read
-    does this for every hand. ValueError if they no longer read."""
-    fields = OWN_FIELDS[table.players]
-    own = dict(OWN_ABSENT[table.players])
-    try:
-        for name in OWN_HAND_FIELDS:
-            if name in params:
-                own[name] = fields[name].clean(params[name])
-    except forms.ValidationError as error:
-        raise ValueError(f"a stored hand's own field no longer reads: {params}") from error
-    family_data = dict(rules)
-    classical = family == "classical"
-    for name, value in params.items():
-        if name not in OWN_HAND_FIELDS:
-            family_data[CLASSICAL_FIELDS.get(name, name) if classical else name] = value
-    if classical and winner is not None:
-        family_data["winner"] = SEATS[winner - 1]
-    family_form = FAMILIES[family].form.stored(family_data)
-    entry = book.Entry(
-        winner=winner,
-        discarder=discarder,
-        inputs=family_form.inputs,
-        riichi=own["riichi"],
-        tenpai=own["tenpai"],
-        liable_player=own["liable_player"],
-    )
-    if errors := book.entry_errors(table, entry):
-        raise ValueError(f"a stored hand no longer reads: {errors}")
-    return ReadHand(winner, discarder, dict(params), entry, family_form)
+
+def stored_hand_data(
+    winner: int | None, discarder: int | None, params: Mapping[str, str]
+) -> dict[str, str]:
+    """A stored hand as a request sends it."""
+    data = dict(params)
+    data["winner"] = "none" if winner is None else str(winner)
+    if discarder is not None:
+        data["discarder"] = str(discarder)
+    return data
 
 
 NOT_LIABLE = _("Only a 包自摸 has a liable player: tick 包自摸, or leave this empty.")

@@ -31,10 +31,10 @@ from calculator.forms.sheet import (
     RiichiSheetForm,
     family_choices,
     hand_params,
+    stored_form,
     table_of,
 )
 from calculator.models import Hand, HandVersion, Sheet
-from calculator.params import marked_choices
 from calculator.presenting import format_args, signed
 from calculator.scoring.sheet import NOTEN, Table
 from calculator.sheets import Book, stored_data
@@ -99,29 +99,6 @@ def _from_bound(name: str, bound: Any, errors: Mapping[str, Any], label: Any = N
         current=bound.current if kind not in ("checkboxes", "toggle") else "",
         is_on=bound.is_on if kind == "toggle" else False,
         help_text=bound.help_text,
-        errors=_messages(errors, name),
-    )
-
-
-def _from_value(
-    name: str, field: Any, value: Any, errors: Mapping[str, Any], label: Any
-) -> FieldView:
-    """What `_from_bound` gives for a field whose value read, from the field and that value
-    alone: no bound form to make and clean again for each field it draws."""
-    kind = field.kind
-    options: list[tuple[str, Any, bool]] = []
-    if kind == "checkboxes":
-        options = marked_choices(field, {member.value for member in value})
-    elif kind in ("radio", "select"):
-        options = marked_choices(field, (field.encode(value),))
-    return FieldView(
-        name=name,
-        label=label if label is not None else field.label,
-        field=field,
-        options=options,
-        current=field.encode(value) if kind not in ("checkboxes", "toggle") else "",
-        is_on=bool(value) if kind == "toggle" else False,
-        help_text=field.help_text,
         errors=_messages(errors, name),
     )
 
@@ -462,7 +439,7 @@ def _rules_line(sheet: Sheet) -> str:
     what a draw pays, the rate)."""
     family = FAMILIES[sheet.family]
     try:
-        form = family.form.stored(dict(sheet.rules))  # validated when the sheet was made
+        form = stored_form(sheet.family, sheet.rules)  # validated when the sheet was made
     except ValueError:
         return ""
     outcome = family.engine.score(*form.inputs)
@@ -764,10 +741,7 @@ def hand_form(
         if name in data:
             form_name = CLASSICAL_FIELDS.get(name, name) if slug == "classical" else name
             family_data.setlist(form_name, [first(data, name)])
-    # A form with none of the hand's values (a new hand: the page's usual one) reads the
-    # sheet's rules alone, which read when it was made: drawn from its values, unbound.
-    empty = not any(name in data for name in order)
-    form = family.form.stored(family_data) if empty else family.form(family_data)
+    form = family.form(family_data)
     fields = {}
     for name in order:
         form_name = CLASSICAL_FIELDS.get(name, name) if slug == "classical" else name
@@ -778,11 +752,7 @@ def hand_form(
             label = _("%(name)s: %(what)s") % {"name": names[player - 1], "what": param.label}
         if slug == "riichi" and name == "fu":
             label = _("How many fu")  # the fu_mode choice above is already headed "Fu"
-        if empty:
-            value = form.cleaned_data[form_name]
-            fields[name] = _from_value(name, param, value, errors, label)
-        else:
-            fields[name] = _from_bound(name, form[form_name], errors, label)
+        fields[name] = _from_bound(name, form[form_name], errors, label)
     if slug == "hk":
         liable = first(data, "liable_player")
         fields["liable_player"] = FieldView(
