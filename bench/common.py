@@ -133,7 +133,8 @@ def recipe(workers: int = 2) -> Iterator[str]:
             while not answers(f"{base}/_bench/hello?up"):
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(
-                        "scripts/serve did not start: " + (Path(tmp) / "serve.log").read_text()[-800:]
+                        "scripts/serve did not start: "
+                        + (Path(tmp) / "serve.log").read_text()[-800:]
                     )
                 time.sleep(0.3)
             yield base

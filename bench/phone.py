@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import common
-from bench.common import info, report, section
+from bench.common import report, section
 from bench.hands import HANDS
 
 CHANGES, WARM = 20, 2  # timed changes per walk, untimed first ones

@@ -30,6 +30,8 @@ def run(base: str, workdir: Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
     rng = random.Random(5)
     own = base.split("//", 1)[1]
+    every_host: set[str] = set()
+    requests = 0
     with sync_playwright() as playwright:
         browser = common.launch(playwright)
         try:
@@ -40,7 +42,7 @@ def run(base: str, workdir: Path) -> dict[str, Any]:
                     hosts: set[str] = set()
                     try:
                         page = context.new_page()
-                        page.on("request", lambda r: hosts.add(r.url.split("/")[2]))
+                        page.on("request", lambda r, seen=hosts: seen.add(r.url.split("/")[2]))
                         url = phone.start_url(path, hands[0])
                         page.goto(base + url, wait_until="networkidle", timeout=60_000)
                         got = page.evaluate(WEIGHT_JS)
@@ -77,16 +79,19 @@ def run(base: str, workdir: Path) -> dict[str, Any]:
                         f"{max(t['body'] for t in timed) / KB:.2f} KB",
                         bytes=biggest,
                     )
-                    others = sorted(hosts - {own})
-                    report(
-                        f"third-party requests, {label}",
-                        f"{len(others)} hosts",
-                        "0",
-                        not others,
-                        "hosts of every request the page made while loading and for "
-                        f"{len(sizes)} live updates" + (f": {', '.join(others)}" if others else ""),
-                    )
+                    every_host |= hosts
+                    requests += len(got)
                     out[label] = {"first_visit": got, "partials": sizes, "hosts": sorted(hosts)}
+            others = sorted(every_host - {own})
+            report(
+                "third-party requests",
+                f"{len(others)} hosts",
+                "0",
+                not others,
+                f"hosts of every request the {len(out)} pages above made while loading "
+                f"({requests} requests) and answering their live updates"
+                + (f": {', '.join(others)}" if others else ""),
+            )
         finally:
             browser.close()
     return out

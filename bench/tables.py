@@ -112,8 +112,7 @@ def run(base: str, workdir: Path) -> dict[str, Any]:
     kinds: dict[str, list[tuple[str, str, str, dict[str, str]]]] = {
         "bare": [("GET", f"/_bench/hello?n={i}", "", {}) for i in range(200_000)],
         "poll": [
-            ("GET", f"/sheets/{s['edit']}/", "", {**HX, "If-None-Match": s["etag"]})
-            for s in sheets
+            ("GET", f"/sheets/{s['edit']}/", "", {**HX, "If-None-Match": s["etag"]}) for s in sheets
         ],
         "changed": [
             ("GET", f"/sheets/{s['edit']}/", "", {**HX, "If-None-Match": '"r0-stale"'})
