@@ -32,7 +32,10 @@ async ([name, kind, value, timeoutMs]) => {
   const NUMBER = '[data-result="winner_receives"]';
   const form = document.querySelector('form#calc');
   if (!form) throw new Error('no live form on the page');
-  const els = [...form.querySelectorAll(`[name="${name}"]`)].filter((e) => e.type !== 'hidden');
+  // A field the page has switched off (riichi's pair while fu is given directly) is not
+  // one a player can tap.
+  const els = [...form.querySelectorAll(`[name="${name}"]`)]
+    .filter((e) => e.type !== 'hidden' && !e.disabled && !e.closest('fieldset:disabled'));
   let target = null;
   for (const el of els) {
     if (kind === 'radio') {
