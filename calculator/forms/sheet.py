@@ -47,6 +47,9 @@ SUPPLIED: Mapping[str, tuple[str, ...]] = {
     "jiujiang": ("dealer",),
     "classical": ("dealer",),
 }
+# Refused on every family's hands: a counter one family's sheet keeps is never a hand's
+# value in another's either (contract.md § Score sheets), so it is not silently dropped.
+SHEET_COUNTERS = tuple(dict.fromkeys(name for names in SUPPLIED.values() for name in names))
 # Classical's `winner` is a seat: the sheet's own `winner` (a player) gives it.
 MAPPED: Mapping[str, tuple[str, ...]] = {"classical": ("winner",)}
 # Not a player's money at this table: a fifth person's bet stays off the sheet.
@@ -461,7 +464,7 @@ def read_hand(
     family_data = MultiValueDict()
     family_data.update(rules)
     refusals = (
-        (SUPPLIED.get(family, ()), NOT_ALLOWED_SUPPLIED),
+        (SHEET_COUNTERS, NOT_ALLOWED_SUPPLIED),
         (TABLE_PARAMS[family], NOT_ALLOWED_TABLE),
         (REFUSED.get(family, ()), NOT_ALLOWED_BETTOR),
     )
