@@ -319,7 +319,7 @@ def hand_call(slug: str, hand: dict[str, str]) -> Callable[[], object]:
     from calculator.scoring.tiles import HandTiles, read
 
     module = import_module(f"calculator.scoring.{slug}_hand")
-    red_fives = getattr(import_module(f"calculator.forms.{slug}_hand").Form, "red_fives", False)
+    red_fives = getattr(FAMILIES[slug].hand.form, "red_fives", False)
     aliases = {"round_wind": "round"}
 
     def convert(value: str, like: Any) -> Any:

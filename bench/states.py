@@ -22,7 +22,6 @@ import random
 import sys
 import traceback
 from fractions import Fraction
-from importlib import import_module
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -41,7 +40,7 @@ from django.utils.datastructures import MultiValueDict  # noqa: E402
 
 from bench.hands import HANDS, TILE_PARAMS  # noqa: E402
 from calculator.families import FAMILIES  # noqa: E402
-from calculator.forms.hk_hand import RefusedParam  # noqa: E402
+from calculator.forms.shared import RefusedParam  # noqa: E402
 from calculator.params import (  # noqa: E402
     BoolParam,
     ChoiceParam,
@@ -230,7 +229,7 @@ def payment_states(slug: str, target: int, keep_inputs: int) -> dict[str, Any]:
 
 
 def hand_states(slug: str, target: int) -> dict[str, Any]:
-    form_class = import_module(f"calculator.forms.{slug}_hand").Form
+    form_class = FAMILIES[slug].hand.form
     fields = params(form_class)
     rng = random.Random(f"{SEED}-{slug}-hand")
     hands = HANDS.get(slug, [])

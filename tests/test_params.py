@@ -9,8 +9,8 @@ from django import forms as django_forms
 from django.http import QueryDict
 
 from calculator.families import FAMILIES
+from calculator.families.hk.forms import Form as HKForm
 from calculator.forms.base import ParamForm
-from calculator.forms.hk import Form as HKForm
 
 
 def form(query: str) -> HKForm:

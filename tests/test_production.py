@@ -279,7 +279,10 @@ def test_templates_static_urls_are_djangos_under_the_production_storage(tmp_path
     paths = sorted(
         {
             found
-            for template in (ROOT / "templates").rglob("*.html")
+            for template in [
+                *(ROOT / "templates").rglob("*.html"),
+                *(ROOT / "calculator").rglob("templates/**/*.html"),
+            ]
             for found in re.findall(r"static\('([^']+)'\)", template.read_text())
         }
     )

@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import translation
 
 from calculator.families import FAMILIES
-from calculator.forms.sheet import CLASSICAL_FIELDS, NOT_ALLOWED_SUPPLIED, hand_params
+from calculator.forms.sheet import NOT_ALLOWED_SUPPLIED, hand_params
 from calculator.models import Hand, Sheet
 from calculator.presenters import sheet_page
 from tests.test_sheet_standing import new_sheet
@@ -1102,12 +1102,12 @@ def test_a_new_hands_form_is_drawn_as_its_defaults_sent_would_be(kind):
     sheet = new_sheet(kind)
     family = FAMILIES[sheet.family]
     for name in hand_params(family):
-        param = family.form.base_fields[CLASSICAL_FIELDS.get(name, name)]
+        param = family.form.base_fields[family.sheet.field_name(name)]
         sent = {name: param.encode(param.default)}
         new, bound = sheet_page.hand_form(sheet, {}, {}), sheet_page.hand_form(sheet, sent, {})
         assert _drawn(new) == _drawn(bound), name
         if sheet.family == "riichi":
             shown = ("shows_given_fu", "shows_count_fields", "counts_seven_pairs")
-            assert [getattr(new.riichi, what) for what in shown] == [
-                getattr(bound.riichi, what) for what in shown
+            assert [getattr(new.family_form, what) for what in shown] == [
+                getattr(bound.family_form, what) for what in shown
             ]
