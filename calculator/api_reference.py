@@ -63,11 +63,11 @@ def document() -> str:
     from django.utils import translation
 
     from calculator.families import FAMILIES
-    from calculator.forms.hk_hand import RefusedParam
-    from calculator.hand_views import HAND_FORMS
+    from calculator.forms.shared import RefusedParam
+    from calculator.hand_views import hand_families
 
     pages = [(f"/{slug}/", family.form) for slug, family in FAMILIES.items() if family.form]
-    pages += [(f"/{slug}/hand/", form) for slug, form in HAND_FORMS.items()]
+    pages += [(f"/{family.slug}/hand/", family.hand.form) for family in hand_families()]
     out = [HEADER]
     with translation.override("en"):
         for path, form_class in pages:

@@ -7,7 +7,6 @@ The same page machinery as `calculator.views` (htmx fragment with `HX-Replace-Ur
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from django.conf import settings
@@ -17,8 +16,7 @@ from django.utils.cache import patch_cache_control
 
 from calculator import sheet_tiles
 from calculator.errors import safe_only
-from calculator.families import FAMILIES
-from calculator.forms import hk_hand, jiujiang_hand, mcr_hand, riichi_hand
+from calculator.families import FAMILIES, Family, HandEntry
 from calculator.forms.hand_base import HandForm, errors_extra
 from calculator.presenters.base import Presentation
 from calculator.views import (
@@ -31,19 +29,17 @@ from calculator.views import (
     render_result,
 )
 
-HAND_FORMS: dict[str, type[HandForm]] = {
-    "hk": hk_hand.Form,
-    "riichi": riichi_hand.Form,
-    "mcr": mcr_hand.Form,
-    "jiujiang": jiujiang_hand.Form,
-}
+
+def hand_families() -> list[Family]:
+    """The families with tile entry, in display order."""
+    return [family for family in FAMILIES.values() if family.hand is not None]
 
 
-def _form_class(slug: str) -> type[HandForm]:
-    form_class = HAND_FORMS.get(slug)
-    if form_class is None:
+def _entry(slug: str) -> HandEntry:
+    family = FAMILIES.get(slug)
+    if family is None or family.hand is None:
         raise Http404("No tile entry for this rule family")
-    return form_class
+    return family.hand
 
 
 def present(form: HandForm) -> tuple[Presentation, Any]:
@@ -51,18 +47,19 @@ def present(form: HandForm) -> tuple[Presentation, Any]:
     analysis itself, worded by the family's hand presenter. No engine call here: the
     analysis made the one call, and its outcome is what is shown."""
     family = FAMILIES[form.slug]
+    entry = _entry(form.slug)
     analysis = form.analysis
-    module = import_module(f"calculator.presenters.{form.slug}_hand")
-    # A hand module may word the notes its analysis adds (hk `limit_hand`) by subclassing
-    # the payment presenter; the payment itself is worded as on the payment page.
-    presenter = getattr(module, "PaymentPresenter", family.presenter)
+    # A family may word the notes its analysis adds (hk `limit_hand`) by subclassing the
+    # payment presenter; the payment itself is worded as on the payment page.
+    presenter = entry.payment_presenter or family.presenter
     payment = presenter(form.payment_inputs(), analysis.outcome, form.payment_idle())
-    return payment.present(), module.HandPresenter(analysis, payment)
+    return payment.present(), entry.presenter(analysis, payment)
 
 
 @safe_only
 def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    form = _form_class(slug)(request.GET)
+    entry = _entry(slug)
+    form = entry.form(request.GET)
     view, hand = present(form) if form.is_valid() else (None, None)
     context = page_context(form, view, title=FAMILIES[slug].hand_title)
     context.update(form.hand_context())
@@ -83,7 +80,7 @@ def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         context.update(
             sheet_record=sheet_tiles.record(sheet, form, request.GET), sheet_key=sheet.edit_key
         )
-    response = render_result(request, f"calculator/{slug}_hand.html", context)
+    response = render_result(request, entry.template, context)
     if "sheet" in request.GET:
         # An edit key in the address: nobody else's to keep or index.
         patch_cache_control(response, private=True, no_cache=True)
@@ -97,7 +94,7 @@ def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @safe_only
 def api(request: HttpRequest, slug: str) -> HttpResponse:
-    form_class = _form_class(slug)
+    form_class = _entry(slug).form
     lang = api_language(request)
     if isinstance(lang, HttpResponse):
         return lang

@@ -32,10 +32,9 @@ from django.views.decorators.http import etag
 from calculator.context_processors import site as site_context
 from calculator.errors import safe_only
 from calculator.families import FAMILIES, get_family
-from calculator.forms.hk import Form as HKForm
-from calculator.hand_views import HAND_FORMS
-from calculator.presenters.hk_hand import FAN_CONDITIONS, FAN_NAMES, LIMIT_WORDS, fan_words
-from calculator.presenters.riichi import LEVEL_NAMES
+from calculator.families.hk.forms import Form as HKForm
+from calculator.families.hk.hand_presenter import FAN_CONDITIONS, FAN_NAMES, LIMIT_WORDS, fan_words
+from calculator.families.riichi.presenter import LEVEL_NAMES
 from calculator.presenting import exact, money
 from calculator.scoring import classical, hk, hk_hand, jiujiang, mcr, riichi
 from calculator.views import absolute, language_links
@@ -268,12 +267,13 @@ class HandClaim:
 
 def hand_claim(slug: str, query: str) -> HandClaim:
     """Run one tile-entry state through its hand form, as the hand page does."""
-    form = HAND_FORMS[slug](QueryDict(query))
+    form = FAMILIES[slug].hand.form(QueryDict(query))
     if not form.is_valid():
         raise ValueError(f"reference page hand {slug}?{query} is invalid: {form.errors}")
     result = form.analysis
-    if slug == "hk":
-        keys = tuple(dict.fromkeys(fan.key for fan in result.hand.fans))
+    fans = getattr(result.hand, "fans", None)  # hk names fans; the others, patterns
+    if fans is not None:
+        keys = tuple(dict.fromkeys(fan.key for fan in fans))
     else:
         keys = tuple(str(pattern) for pattern in result.hand.patterns)
     return HandClaim(

@@ -11,7 +11,6 @@ hand, less the table rules and the counters the sheet supplies); the sheet's own
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -23,7 +22,7 @@ from django.utils.translation import gettext as _
 from calculator import sheets
 from calculator.families import FAMILIES
 from calculator.forms.hand_base import SEAT_LABELS, HandForm
-from calculator.forms.sheet import TABLE_PARAMS, hand_params
+from calculator.forms.sheet import hand_params, sheet_of
 from calculator.models import Sheet
 from calculator.scoring.outcome import Win
 from calculator.scoring.tiles import Wind
@@ -31,17 +30,11 @@ from calculator.scoring.tiles import Wind
 SEATS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
 
 
-def _hand_forms() -> Mapping[str, type[HandForm]]:
-    from calculator.hand_views import HAND_FORMS  # the hand views import this module
-
-    return HAND_FORMS
-
-
 def _sheet_rules(sheet: Sheet, form_class: type[HandForm]) -> list[tuple[str, str]]:
     """The sheet's table rules (stored canonical, defaults left out) the hand page reads."""
     return [
         (name, str(sheet.rules[name]))
-        for name in TABLE_PARAMS[sheet.family]
+        for name in sheet_of(FAMILIES[sheet.family]).table_params
         if name in sheet.rules and name in form_class.base_fields
     ]
 
@@ -50,17 +43,11 @@ def tiles_url(book: sheets.Book) -> str:
     """The family's hand page for the next hand of this sheet, with its table rules (and,
     riichi, the honba and sticks on the table), or "" for a family without tile entry."""
     sheet = book.sheet
-    form_class = _hand_forms().get(sheet.family)
-    if form_class is None:
+    family = FAMILIES[sheet.family]
+    if family.hand is None:
         return ""
-    pairs = _sheet_rules(sheet, form_class)
-    if sheet.family == "riichi":
-        # What the hand page's payment shows; the sheet works both out again itself.
-        if book.result.honba:
-            pairs.append(("honba", str(book.result.honba)))
-        sticks = int(book.result.pot // 1000)
-        if sticks:
-            pairs.append(("riichi_sticks", str(sticks)))
+    pairs = _sheet_rules(sheet, family.hand.form)
+    pairs += sheet_of(family).tiles_pairs(book.result)
     pairs.append(("sheet", sheet.edit_key))
     return f"{reverse('hand', args=[sheet.family])}?{urlencode(pairs, safe=',:')}"
 
@@ -107,7 +94,7 @@ def _differing_rules(sheet: Sheet, form: HandForm) -> list[str]:
     stored = FAMILIES[sheet.family].form(dict(sheet.rules))
     stored.is_valid()
     found = []
-    for name in TABLE_PARAMS[sheet.family]:
+    for name in sheet_of(FAMILIES[sheet.family]).table_params:
         if name not in form.fields or name in form.errors or name not in stored.cleaned_data:
             continue
         if form.cleaned_data.get(name) != stored.cleaned_data[name]:
@@ -117,7 +104,7 @@ def _differing_rules(sheet: Sheet, form: HandForm) -> list[str]:
 
 def _with_sheet_rules(sheet: Sheet, data: QueryDict, form: HandForm) -> str:
     query = data.copy()
-    for name in TABLE_PARAMS[sheet.family]:
+    for name in sheet_of(FAMILIES[sheet.family]).table_params:
         if name in form.fields:
             query.pop(name, None)
     for name, value in _sheet_rules(sheet, type(form)):
@@ -184,9 +171,11 @@ def record(sheet: Sheet, form: HandForm, data: QueryDict) -> Record:
         }
 
     values = form.payment_values()
+    own = sheet_of(FAMILIES[sheet.family]).own_hand_fields
     discard = values.get("win") is Win.DISCARD
-    liable = sheet.family == "hk" and bool(values.get("liable"))
-    declared = sheet.family == "riichi" and bool(
+    liable = "liable_player" in own and bool(values.get("liable"))
+    asks_riichi = "riichi" in own
+    declared = asks_riichi and bool(
         form.cleaned_data.get("riichi") or form.cleaned_data.get("double_riichi")
     )
     everyone = range(1, players + 1)
@@ -204,7 +193,7 @@ def record(sheet: Sheet, form: HandForm, data: QueryDict) -> Record:
                 Choice(n, player_choice(n, names[n - 1]), declared and n == winner)
                 for n in everyone
             )
-            if sheet.family == "riichi"
+            if asks_riichi
             else ()
         ),
     )

@@ -21,7 +21,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
 from calculator import errors, ratelimit, sheet_tiles, sheets
-from calculator.forms.sheet import NewSheet, family_choices, read_new_sheet
+from calculator.families import FAMILIES
+from calculator.forms.sheet import NewSheet, family_choices, read_new_sheet, sheet_of
 from calculator.models import HandVersion, Sheet
 from calculator.presenters import sheet_page
 from calculator.views import absolute, language_links
@@ -320,12 +321,9 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
 
 
 def _counting_unseen(sheet: Sheet, data: QueryDict) -> bool:
-    """A riichi hand counting its fu, sent from a form that did not show its shape: the
-    fu-count fields come with the preview's answer, and a hand recorded before they came
-    (or without JavaScript, where they are drawn only once "count" is sent) would count
-    a shape nobody saw. The form's two boxes are always sent when the fields are there."""
-    counting = str(data.get("fu_mode", "")).strip() == "count"
-    return sheet.family == "riichi" and counting and "closed" not in data
+    """A hand sent from a form that did not show fields it counts (riichi: a fu count
+    without its shape); without JavaScript they are drawn only once "count" is sent."""
+    return sheet_of(FAMILIES[sheet.family]).unseen_shape(data)
 
 
 def _unseen_shape(sheet: Sheet, data: QueryDict) -> dict[str, Any] | None:

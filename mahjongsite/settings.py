@@ -90,7 +90,11 @@ TEMPLATES = [
     {
         "NAME": "jinja2",
         "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates"],
+        # Shared layouts and partials, then each family's own (calculator/families/<slug>/).
+        "DIRS": [
+            BASE_DIR / "templates",
+            *sorted((BASE_DIR / "calculator" / "families").glob("*/templates")),
+        ],
         "APP_DIRS": False,
         "OPTIONS": {
             "environment": "mahjongsite.templating.environment",

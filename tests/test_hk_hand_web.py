@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculator.forms import hk_hand
+from calculator.families.hk import hand_forms as hk_hand
 from tests.test_fuzz import FUZZ, check_adds_up, hostile_text
 
 API = "hk/hand"

@@ -324,7 +324,7 @@ def jiujiang_pattern_fan(pattern, haohua_groups, rules) -> int:
 )
 @pytest.mark.parametrize("prefix", LANGUAGE_PREFIXES)
 def test_jiujiang_reference_table_is_the_engines(client, query, prefix):
-    from calculator.forms.jiujiang import Form
+    from calculator.families.jiujiang.forms import Form
     from calculator.scoring import jiujiang as jj
     from calculator.scoring.money import plain
     from calculator.scoring.outcome import Win

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculator.forms import jiujiang_hand
+from calculator.families.jiujiang import hand_forms as jiujiang_hand
 from tests.test_fuzz import FUZZ, check_adds_up, hostile_text
 
 API = "jiujiang/hand"

@@ -222,7 +222,7 @@ def test_a_keyed_reference_table_reads_only_what_names_it(slug):
         presenter = family.presenter(form.inputs, family.engine.score(*form.inputs))
         view = presenter.present()
         alone = {name: view.extras[name] for name in view.reference_reads}
-        table = render_to_string(f"calculator/{slug}_reference.html", alone)
-        full = render_to_string(f"calculator/{slug}_reference.html", {**view.extras, "view": view})
+        table = render_to_string(f"{slug}/reference.html", alone)
+        full = render_to_string(f"{slug}/reference.html", {**view.extras, "view": view})
         assert table == full
         drawn += 1

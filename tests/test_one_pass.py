@@ -14,7 +14,10 @@ from typing import Any
 import pytest
 
 from calculator.families import FAMILIES
-from calculator.forms import hk_hand, jiujiang_hand, mcr_hand, riichi_hand
+from calculator.families.hk import hand_forms as hk_hand
+from calculator.families.jiujiang import hand_forms as jiujiang_hand
+from calculator.families.mcr import hand_forms as mcr_hand
+from calculator.families.riichi import hand_forms as riichi_hand
 
 RIICHI_TANYAO = "hand=234567m234p55888s&win_tile=8s&riichi=1"
 KOKUSHI = "hand=19m19p19s12345677z&win_tile=7z"

@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 from django.http import QueryDict
 
+from calculator.families.hk.forms import Form as HKForm
 from calculator.forms.base import ParamForm
 from calculator.forms.hand_base import TilesParam
-from calculator.forms.hk import Form as HKForm
 from calculator.middleware import TooManyFields
 
 

@@ -278,7 +278,10 @@ def test_every_static_file_the_templates_name_is_hashed_under_the_production_sto
     paths = sorted(
         {
             found
-            for template in (ROOT / "templates").rglob("*.html")
+            for template in [
+                *(ROOT / "templates").rglob("*.html"),
+                *(ROOT / "calculator").rglob("templates/**/*.html"),
+            ]
             for found in re.findall(r"static\('([^']+)'\)", template.read_text())
         }
     )

@@ -281,7 +281,7 @@ def test_same_three_numbers_come_from_the_engine(client, api):
 
 
 def test_stakes_table_follows_the_hk_presets(client):
-    from calculator.forms.hk import Form
+    from calculator.families.hk.forms import Form
 
     html = page_html(client, "/en", "glossary")
     table = re.search(r'<table class="stakes">(.*?)</table>', html, re.S).group(1)
@@ -309,7 +309,7 @@ def fan_rows(html: str) -> dict[str, tuple[str, str]]:
 
 @pytest.mark.parametrize("prefix", PREFIXES)
 def test_glossary_lists_every_hk_fan_with_the_engines_value(client, prefix):
-    from calculator.presenters.hk_hand import FAN_CONDITIONS, FAN_NAMES
+    from calculator.families.hk.hand_presenter import FAN_CONDITIONS, FAN_NAMES
     from calculator.scoring import hk, hk_hand
 
     html = page_html(client, prefix, "glossary")

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.families import FAMILIES
-from calculator.forms import riichi_hand
+from calculator.families.riichi import hand_forms as riichi_hand
 from tests.test_one_pass import count_calls
 
 HX = {"HX-Request": "true"}

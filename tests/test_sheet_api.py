@@ -384,6 +384,16 @@ def test_riichi_counters_are_the_sheets(client):
         assert codes(payload) == {name: ["not_allowed"]}
 
 
+@pytest.mark.parametrize("family", ["hk", "riichi", "mcr", "nmjl", "jiujiang", "classical"])
+@pytest.mark.parametrize("name", ["dealer", "honba", "riichi_sticks"])
+def test_no_family_takes_a_counter_the_sheet_keeps(client, family, name):
+    """Regression: an hk hand sent with `honba=1` was recorded and the honba ignored."""
+    key, _view, _sheet = new_sheet(client, family=family)
+    payload = add(client, key, 400, winner="none", **{name: "1"})
+    assert codes(payload)[name] == ["not_allowed"]
+    assert Hand.objects.count() == 0
+
+
 def test_limits_and_no_cookies(client, settings):
     key, _view, _sheet = new_sheet(client, family="hk")
     response = client.post(

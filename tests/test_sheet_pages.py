@@ -11,9 +11,10 @@ from html import unescape
 import pytest
 from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import translation
 
 from calculator.families import FAMILIES
-from calculator.forms.sheet import CLASSICAL_FIELDS, hand_params
+from calculator.forms.sheet import NOT_ALLOWED_SUPPLIED, hand_params
 from calculator.models import Hand, Sheet
 from calculator.presenters import sheet_page
 from tests.test_sheet_standing import new_sheet
@@ -486,6 +487,17 @@ def test_a_bad_hand_is_shown_beside_its_field_and_not_recorded(client):
     assert not Hand.objects.exists()
     record(client, url, winner="2", discarder="4", fan="3", key="x")  # the key was not used up
     assert Hand.objects.count() == 1
+
+
+def test_a_counter_the_sheet_keeps_is_refused_with_200(client):
+    url = start(client, family="hk")
+    hand = {"action": "add", "winner": "2", "discarder": "4", "fan": "3", "key": "x"}
+    response = client.post(url, {**hand, "honba": "1"})
+    assert response.status_code == 200
+    with translation.override("en"):
+        said = str(NOT_ALLOWED_SUPPLIED)
+    assert said in client.post(f"/en{url}", {**hand, "honba": "1"}).content.decode()
+    assert not Hand.objects.exists()
 
 
 def test_editing_a_hand_keeps_its_history_and_flows_on(client):
@@ -1090,12 +1102,12 @@ def test_a_new_hands_form_is_drawn_as_its_defaults_sent_would_be(kind):
     sheet = new_sheet(kind)
     family = FAMILIES[sheet.family]
     for name in hand_params(family):
-        param = family.form.base_fields[CLASSICAL_FIELDS.get(name, name)]
+        param = family.form.base_fields[family.sheet.field_name(name)]
         sent = {name: param.encode(param.default)}
         new, bound = sheet_page.hand_form(sheet, {}, {}), sheet_page.hand_form(sheet, sent, {})
         assert _drawn(new) == _drawn(bound), name
         if sheet.family == "riichi":
             shown = ("shows_given_fu", "shows_count_fields", "counts_seven_pairs")
-            assert [getattr(new.riichi, what) for what in shown] == [
-                getattr(bound.riichi, what) for what in shown
+            assert [getattr(new.family_form, what) for what in shown] == [
+                getattr(bound.family_form, what) for what in shown
             ]

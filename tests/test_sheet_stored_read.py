@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from calculator.families import FAMILIES
 from calculator.forms.sheet import (
-    CLASSICAL_FIELDS,
     ReadHand,
     hand_params,
     read_hand,
@@ -65,8 +64,7 @@ def value_of(field) -> st.SearchStrategy[str]:
 def hands(draw, slug: str, players: int = 4) -> dict[str, str]:
     family = FAMILIES[slug]
     fields = {
-        name: family.form.base_fields[CLASSICAL_FIELDS.get(name, name)]
-        for name in hand_params(family)
+        name: family.form.base_fields[family.sheet.field_name(name)] for name in hand_params(family)
     }
     chosen = draw(st.lists(st.sampled_from(sorted(fields)), unique=True, max_size=4))
     data = {name: draw(value_of(fields[name])) for name in chosen}

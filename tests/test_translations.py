@@ -75,7 +75,10 @@ def po_entries(path: Path, with_context: bool = False) -> dict:
 
 def template_msgids() -> set[str]:
     found = set()
-    for path in (ROOT / "templates").rglob("*.html"):
+    for path in [
+        *(ROOT / "templates").rglob("*.html"),
+        *(ROOT / "calculator").rglob("templates/**/*.html"),
+    ]:
         text = path.read_text(encoding="utf-8")
         found |= {match.group(2) for match in TRANSLATE_TAG.finditer(text)}
         found |= {match.group(2) for match in UNDERSCORE.finditer(text)}

@@ -7,12 +7,10 @@ works out itself (the dealer, riichi's counters) — sending those is `not_allow
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -21,78 +19,44 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 
 from calculator.families import FAMILIES, Family
+from calculator.families.base import SheetRules
 from calculator.forms.base import ParamForm
-from calculator.params import FULL_WIDTH_DIGITS, DecimalParam, IntParam, Param
+from calculator.params import FULL_WIDTH_DIGITS, Param
 from calculator.scoring import sheet as book
 from calculator.scoring.outcome import Win
 
-UMA_PLACE = re.compile(r"-?[0-9]{1,4}")  # thousands of points, ASCII digits only
 PLAYER = re.compile(r"[0-9]{1,2}")  # ASCII digits only, and never a huge number to convert
 NAME_LENGTH = 40
 MAX_HANDS = 1000
 
-# The table rules a sheet fixes at creation, per family (contract.md § Score sheets).
-TABLE_PARAMS: Mapping[str, tuple[str, ...]] = {
-    "hk": ("scale", "cap", "split", "self_draw_pay", "unit", "min_fan", "round_up"),
-    "riichi": ("kiriage", "kazoe", "players", "sanma", "sanma_honba"),
-    "mcr": (),
-    "nmjl": (),
-    "jiujiang": ("base", "base_add", "haohua_extra", "cap", "pay", "unit"),
-    "classical": ("limit", "unit"),
-}
-# What the sheet works out from the hands before: never sent with a hand.
-SUPPLIED: Mapping[str, tuple[str, ...]] = {
-    "hk": ("dealer",),
-    "riichi": ("dealer", "honba", "riichi_sticks"),
-    "jiujiang": ("dealer",),
-    "classical": ("dealer",),
-}
-# Classical's `winner` is a seat: the sheet's own `winner` (a player) gives it.
-MAPPED: Mapping[str, tuple[str, ...]] = {"classical": ("winner",)}
-# Not a player's money at this table: a fifth person's bet stays off the sheet.
-REFUSED: Mapping[str, tuple[str, ...]] = {"nmjl": ("bettor",)}
-SEATS = ("e", "s", "w", "n")  # classical: players 1–4 sit East, South, West, North
-# Classical's per-seat fields, by player on a sheet: fu1 is East's `e_fu`.
-CLASSICAL_FIELDS = {
-    f"{kind}{n}": f"{seat}_{kind}" for kind in ("fu", "fan") for n, seat in enumerate(SEATS, 1)
-}
+# Refused on every family's hands: a counter one family's sheet keeps is never a hand's
+# value in another's either (contract.md § Score sheets), so it is not silently dropped.
+SHEET_COUNTERS = tuple(
+    dict.fromkeys(
+        name for family in FAMILIES.values() if family.sheet for name in family.sheet.supplied
+    )
+)
 # The sheet's own fields per hand, stored with the family's.
 OWN_HAND_FIELDS = ("riichi", "tenpai", "liable_player")
 
 NOT_ALLOWED_SUPPLIED = _("The sheet keeps this itself from the hands before; leave it out.")
 NOT_ALLOWED_TABLE = _("This is a table rule, fixed when the sheet was started.")
-NOT_ALLOWED_BETTOR = _("A bettor is not one of the players, so a sheet leaves the bet out.")
 
 
 def family_choices() -> list[str]:
-    return [slug for slug, family in FAMILIES.items() if family.form is not None]
+    return [slug for slug, family in FAMILIES.items() if family.sheet is not None]
+
+
+def sheet_of(family: Family) -> SheetRules:
+    """The family's sheet rules (only families with sheets are offered)."""
+    if family.sheet is None:
+        raise ValueError(f"{family.slug} has no score sheets")
+    return family.sheet
 
 
 def hand_params(family: Family) -> tuple[str, ...]:
     """The family's per-hand parameters as a sheet names them, in the form's order."""
-    return HAND_PARAMS[family.slug]
-
-
-def _hand_params(family: Family) -> tuple[str, ...]:
-    skip = (
-        set(TABLE_PARAMS[family.slug])
-        | set(SUPPLIED.get(family.slug, ()))
-        | set(REFUSED.get(family.slug, ()))
-        | set(MAPPED.get(family.slug, ()))
-    )
-    names = [
-        name
-        for name, field in family.form.base_fields.items()
-        if isinstance(field, Param) and name not in skip
-    ]
-    if family.slug == "classical":
-        by_seat = {seat: player for player, seat in CLASSICAL_FIELDS.items()}
-        names = [by_seat.get(name, name) for name in names]
-    return tuple(names)
-
-
-# Worked out from each family's form when this module is imported: every hand read asks.
-HAND_PARAMS = {slug: _hand_params(family) for slug, family in FAMILIES.items() if family.form}
+    return sheet_of(family).hand_params
 
 
 class NameParam(Param):
@@ -114,38 +78,6 @@ class NameParam(Param):
                 params={"count": NAME_LENGTH},
             )
         return text
-
-
-class UmaParam(Param):
-    """Riichi uma: one whole number of thousands per place, summing to 0 (`15,5,-5,-15`)."""
-
-    def clean(self, value: Any) -> tuple[int, ...]:
-        if value is None:
-            return ()
-        text = (
-            str(value).strip().translate(str.maketrans("０１２３４５６７８９－，", "0123456789-,"))
-        )
-        if not text:
-            raise forms.ValidationError(_("Enter a value."), code="required")
-        parts = [part.strip() for part in text.split(",")]
-        if not all(UMA_PLACE.fullmatch(part) for part in parts):
-            raise forms.ValidationError(
-                _("Write one whole number per place, like 15,5,-5,-15."), code="invalid"
-            )
-        places = tuple(int(part) for part in parts)
-        if any(abs(place) > 1000 for place in places):
-            raise forms.ValidationError(
-                _("Each place's uma is at most 1000 (thousands of points)."), code="out_of_range"
-            )
-        if sum(places) != 0:
-            raise forms.ValidationError(_("The uma must add up to 0."), code="invalid")
-        return places
-
-    def encode(self, value: tuple[int, ...]) -> str:
-        return ",".join(str(place) for place in value)
-
-    def json_value(self, value: tuple[int, ...]) -> Any:
-        return list(value)
 
 
 class PlayerParam(Param):
@@ -200,16 +132,6 @@ class PlayersParam(Param):
         return list(value)
 
 
-def _errors_json(errors: forms.utils.ErrorDict) -> dict[str, list[dict[str, str]]]:
-    return {
-        name: [
-            {"code": error.code or "invalid", "message": " ".join(error.messages)}
-            for error in found
-        ]
-        for name, found in errors.as_data().items()
-    }
-
-
 @dataclass(frozen=True)
 class NewSheet:
     """A valid request to start a sheet."""
@@ -218,28 +140,6 @@ class NewSheet:
     names: tuple[str, ...]
     rules: dict[str, str]  # to store: canonical table rules and the sheet's own
     table: book.Table
-
-
-class RiichiSheetForm(forms.Form):
-    """The riichi sheet's own rules, beside the family's table rules."""
-
-    noten = IntParam(default=None, minimum=0, maximum=100_000, label=_("A drawn hand pays"))
-    start = IntParam(default=25_000, minimum=0, maximum=1_000_000, label=_("Starting points"))
-    return_points = IntParam(
-        default=None, minimum=0, maximum=1_000_000, label=_("Points returned (返し)")
-    )
-    uma = UmaParam(default=(), label=_("Uma (ウマ), thousands per place"))
-    rate = DecimalParam(default=Fraction(1), minimum=0, maximum=1_000_000, label=_("Rate"))
-
-    def __init__(self, data: Mapping[str, Any]) -> None:
-        # `return` is a Python keyword, so the field has another name; the parameter has not.
-        renamed = {"return_points": data["return"]} if "return" in data else {}
-        merged = QueryDict(mutable=True)
-        for name in ("noten", "start", "uma", "rate"):
-            if name in data:
-                merged[name] = data[name]
-        merged.update(renamed)
-        super().__init__(data=merged)
 
 
 def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
@@ -256,18 +156,16 @@ def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
         ]
         return errors
     family = FAMILIES[slug]
+    rules_of = sheet_of(family)
+    table_params = rules_of.table_params
     table_data = QueryDict(mutable=True)
-    for name in TABLE_PARAMS[slug]:
+    for name in table_params:
         if name in data:
             table_data[name] = data[name]
     family_form = family.form(table_data)
     if not family_form.is_valid():
-        errors.update(
-            {k: v for k, v in family_form.errors_json().items() if k in TABLE_PARAMS[slug]}
-        )
-    players = 4
-    if slug == "riichi" and family_form.is_valid():
-        players = family_form.cleaned_data["players"]
+        errors.update({k: v for k, v in family_form.errors_json().items() if k in table_params})
+    players = rules_of.players_of(family_form) if family_form.is_valid() else 4
     names: list[str] = []
     name_field = NameParam(default="")
     for n in range(1, 5):
@@ -285,71 +183,20 @@ def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
             names.append(name_field.clean(data.get(key)))
         except forms.ValidationError as error:
             errors[key] = [{"code": error.code or "invalid", "message": " ".join(error.messages)}]
-    rules = {
-        name: family_form.data[name] for name in TABLE_PARAMS[slug] if name in family_form.data
-    }
-    table = book.Table(family=slug, players=players)
-    if slug == "riichi":
-        extra = RiichiSheetForm(data)
-        if extra.is_valid():
-            values = extra.cleaned_data
-            if values["uma"] and len(values["uma"]) != players:
-                errors["uma"] = [
-                    {
-                        "code": "invalid",
-                        "message": str(
-                            _("Give one uma per player: %(count)s values.") % {"count": players}
-                        ),
-                    }
-                ]
-                values["uma"] = ()  # reported above; the table is not built
-            # A drawn hand's payment is split between 1 … players − 1 tenpai players and
-            # the rest: it must divide every way, so no share is a fraction of a point.
-            split = math.lcm(*range(1, players))
-            if values["noten"] is not None and values["noten"] % split:
-                errors["noten"] = [
-                    {
-                        "code": "invalid",
-                        "message": str(
-                            _(
-                                "This must split evenly however many players are tenpai: "
-                                "use a multiple of %(split)s, like 3,000."
-                            )
-                            % {"split": split}
-                        ),
-                    }
-                ]
-            table = book.Table(
-                family=slug,
-                players=players,
-                start=values["start"],
-                return_points=values["return_points"],
-                uma=values["uma"],
-                noten=values["noten"],
-                rate=values["rate"],
-            )
-            for name, field in extra.fields.items():
-                if values[name] != field.default:
-                    rules["return" if name == "return_points" else name] = field.encode(
-                        values[name]
-                    )
-        else:
-            errors.update(
-                {
-                    ("return" if k == "return_points" else k): v
-                    for k, v in _errors_json(extra.errors).items()
-                }
-            )
+    rules = {name: family_form.data[name] for name in table_params if name in family_form.data}
+    table, own_rules, own_errors = rules_of.read_table(data, players)
+    rules.update(own_rules)
+    errors.update(own_errors)
     if errors:
         return errors
     if family_form.is_valid():
         rules = {
             name: value
             for name, value in rules.items()
-            if name not in TABLE_PARAMS[slug]
+            if name not in table_params
             or family_form.cleaned_data[name] != family_form.fields[name].default
         }
-        for name in TABLE_PARAMS[slug]:
+        for name in table_params:
             if name in rules:
                 rules[name] = family_form.fields[name].encode(family_form.cleaned_data[name])
     return NewSheet(slug, tuple(names), rules, table)
@@ -357,21 +204,7 @@ def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
 
 def table_of(family: str, rules: Mapping[str, str], players: int) -> book.Table:
     """The engine's Table of a stored sheet (its rules were validated when it was made)."""
-    if family != "riichi":
-        return book.Table(family=family, players=players)
-    form = RiichiSheetForm(rules)
-    if not form.is_valid():
-        raise ValueError(f"a stored riichi table rule no longer reads: {form.errors.as_data()}")
-    values = form.cleaned_data
-    return book.Table(
-        family=family,
-        players=players,
-        start=values["start"],
-        return_points=values["return_points"],
-        uma=values["uma"],
-        noten=values["noten"],
-        rate=values["rate"],
-    )
+    return sheet_of(FAMILIES[family]).table_of(rules, players)
 
 
 def stored_form(family: str, data: Mapping[str, Any]) -> ParamForm:
@@ -388,21 +221,15 @@ def table_rules_json(
 ) -> dict[str, Any]:
     """SHEET.rules: every table rule with its value (defaults included), exact. `table`:
     the sheet's, when it was read already."""
+    rules_of = sheet_of(FAMILIES[family])
     family_form = stored_form(family, rules)  # validated when the sheet was made
     payload = {
         name: family_form.fields[name].json_value(family_form.cleaned_data[name])
-        for name in TABLE_PARAMS[family]
+        for name in rules_of.table_params
     }
-    if family == "riichi":
-        if table is None:
-            table = table_of(family, rules, family_form.cleaned_data["players"])
-        payload.update(
-            noten=table.noten_total,
-            start=table.start,
-            uma=list(table.uma),
-            rate=table.rate,
-        )
-        payload["return"] = table.returns
+    if table is None:
+        table = rules_of.table_of(rules, rules_of.players_of(family_form))
+    payload.update(rules_of.rules_json(table))
     return payload
 
 
@@ -458,31 +285,28 @@ def read_hand(
     # where a QueryDict converts and checks each one again.
     family_data = MultiValueDict()
     family_data.update(rules)
-    refusals = (
-        (SUPPLIED.get(family, ()), NOT_ALLOWED_SUPPLIED),
-        (TABLE_PARAMS[family], NOT_ALLOWED_TABLE),
-        (REFUSED.get(family, ()), NOT_ALLOWED_BETTOR),
-    )
-    for names, message in refusals:
-        for name in names:
-            if name in data:
-                errors[name] = [{"code": "not_allowed", "message": str(message)}]
-    names = hand_params(FAMILIES[family])
+    rules_of = sheet_of(FAMILIES[family])
+    refusals = [(name, NOT_ALLOWED_SUPPLIED) for name in SHEET_COUNTERS]
+    refusals += [(name, NOT_ALLOWED_TABLE) for name in rules_of.table_params]
+    refusals += list(rules_of.refused.items())
+    for name, message in refusals:
+        if name in data:
+            errors[name] = [{"code": "not_allowed", "message": str(message)}]
+    names = rules_of.hand_params
     getlist = getattr(data, "getlist", None)
     for name in names:
         if name in data:
-            target = CLASSICAL_FIELDS.get(name, name) if family == "classical" else name
             # Every value of a repeated parameter: the family's form takes the last of a
             # scalar and all of a list (Jiujiang's `pattern`).
-            family_data.setlist(target, getlist(name) if getlist else [data[name]])
+            values_sent = getlist(name) if getlist else [data[name]]
+            family_data.setlist(rules_of.field_name(name), values_sent)
     winner = values.get("winner")
-    if family == "classical" and isinstance(winner, int):
-        family_data["winner"] = SEATS[winner - 1]
+    if isinstance(winner, int):
+        family_data.update(rules_of.seat_values(winner))
     family_form = FAMILIES[family].form(family_data)
     if not family_form.is_valid():
-        by_player = {seat: player for player, seat in CLASSICAL_FIELDS.items()}
         for name, found in family_form.errors_json().items():
-            errors.setdefault(by_player.get(name, name), found)
+            errors.setdefault(rules_of.sheet_name(name), found)
     if errors:
         return errors
     entry = book.Entry(
@@ -505,7 +329,7 @@ def read_hand(
     cleaned = family_form.cleaned_data
     params = {}
     for name in names:
-        field_name = CLASSICAL_FIELDS.get(name, name) if family == "classical" else name
+        field_name = rules_of.field_name(name)
         field = family_form.fields[field_name]
         if cleaned[field_name] != field.default:
             params[name] = field.encode(cleaned[field_name])

@@ -9,7 +9,7 @@ from typing import Any
 
 from calculator import presenting
 from calculator.families import FAMILIES
-from calculator.forms.sheet import CLASSICAL_FIELDS, hand_params, table_rules_json
+from calculator.forms.sheet import hand_params, sheet_of, table_rules_json
 from calculator.models import Hand
 from calculator.scoring.money import plain
 from calculator.scoring.sheet import Played
@@ -24,7 +24,7 @@ def points(book: Book) -> list[Fraction]:
 
 def delta_sums(book: Book) -> list[Fraction]:
     """Each player's deltas added up: the CSV's last row, so every column adds up."""
-    start = book.table.start if book.sheet.family == "riichi" else 0
+    start = book.table.start if sheet_of(FAMILIES[book.sheet.family]).keeps_points else 0
     return [total - start for total in book.result.totals]
 
 
@@ -36,9 +36,10 @@ def input_names(family: str) -> Inputs:
     """The family's per-hand parameters (`hand_params`), each with its form field's name
     and its default's JSON value."""
     fields = FAMILIES[family].form.base_fields
+    rules_of = sheet_of(FAMILIES[family])
     named = []
-    for name in hand_params(FAMILIES[family]):
-        field_name = CLASSICAL_FIELDS.get(name, name)
+    for name in rules_of.hand_params:
+        field_name = rules_of.field_name(name)
         field = fields[field_name]
         default = field.json_value(field.default)
         named.append((name, field_name, _ASKED if isinstance(default, list) else default))
@@ -88,11 +89,8 @@ def hand_json(book: Book, index: int, names: Inputs) -> dict[str, Any]:
         "deleted": hand.deleted,
         "versions": hand.versions,
     }
-    if book.sheet.family == "riichi":
-        entry = book.reads[index].entry
-        payload["riichi_sticks"] = played.riichi_sticks
-        payload["riichi"] = list(entry.riichi)
-        payload["tenpai"] = list(entry.tenpai)
+    rules_of = sheet_of(FAMILIES[book.sheet.family])
+    payload.update(rules_of.hand_json(book.reads[index].entry, played))
     return payload
 
 
@@ -121,10 +119,7 @@ def sheet_json(book: Book) -> dict[str, Any]:
             {"from": t.payer, "to": t.payee, "amount": t.amount} for t in result.settlement
         ],
     }
-    if sheet.family == "riichi":
-        payload["final"] = [
-            {"n": f.n, "points": f.points, "rank": f.rank, "score": f.score} for f in result.final
-        ]
+    payload.update(sheet_of(FAMILIES[sheet.family]).sheet_json(result))
     return payload
 
 
@@ -148,9 +143,7 @@ def sheet_csv(book: Book) -> str:
     _whole(book)
     sheet = book.sheet
     names = hand_params(FAMILIES[sheet.family])
-    extra = ["liable_player"] if sheet.family == "hk" else []
-    if sheet.family == "riichi":
-        extra = ["riichi", "tenpai"]
+    extra = list(sheet_of(FAMILIES[sheet.family]).own_hand_fields)
     with_fields = input_names(sheet.family)  # the same names, each with its field's
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")

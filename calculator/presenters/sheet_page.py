@@ -24,26 +24,15 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from calculator import presenting
 from calculator.families import FAMILIES, Family
-from calculator.forms.sheet import (
-    CLASSICAL_FIELDS,
-    NAME_LENGTH,
-    TABLE_PARAMS,
-    RiichiSheetForm,
-    family_choices,
-    hand_params,
-    stored_form,
-    table_of,
-)
+from calculator.forms.sheet import NAME_LENGTH, family_choices, sheet_of, stored_form, table_of
 from calculator.models import Hand, HandVersion, Sheet
 from calculator.presenting import format_args, signed
-from calculator.scoring.sheet import NOTEN, Table
 from calculator.sheets import Book, stored_data
 from calculator.views import absolute
 
 # The sheet's own per-hand fields, drawn as the players' names.
 SELECT = SimpleNamespace(kind="select")
 CHECKBOXES = SimpleNamespace(kind="checkboxes")
-RIICHI_EXTRA = ("noten", "start", "return", "uma", "rate")
 NOBODY = gettext_lazy("Nobody: a drawn hand (流局)")
 # A hand row's short word for the notes that mean "check this hand" (the preview has the
 # presenter's whole sentence); the other notes only explain the sum.
@@ -142,23 +131,22 @@ class NewPage:
 def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> NewPage:
     """The new-sheet form for one family, filled from `data` (the query or what was sent)."""
     family = FAMILIES[slug]
+    rules_of = sheet_of(family)
     table = QueryDict(mutable=True)
-    for name in TABLE_PARAMS[slug]:
+    for name in rules_of.table_params:
         if name in data:
             table[name] = first(data, name)
     form = family.form(table)
-    rules = [_from_bound(name, form[name], errors) for name in TABLE_PARAMS[slug]]
-    players = 4
-    if slug == "riichi":
-        form.is_valid()
-        players = getattr(form, "cleaned_data", {}).get("players", 4) or 4
-        extra = RiichiSheetForm({k: first(data, k) for k in RIICHI_EXTRA if k in data})
-        for name in RIICHI_EXTRA:
-            bound = extra["return_points" if name == "return" else name]
-            view = _from_bound(name, bound, errors)
-            if bound.field.default in (None, ()) and not first(data, name):
-                view.current = ""  # optional: left empty, the rule's default applies
-            rules.append(view)
+    rules = [_from_bound(name, form[name], errors) for name in rules_of.table_params]
+    form.is_valid()
+    players = rules_of.players_of(form)
+    extra = rules_of.rules_form({k: first(data, k) for k in rules_of.rules_names if k in data})
+    for name in rules_of.rules_names if extra is not None else ():
+        bound = extra[rules_of.rules_field(name)]
+        view = _from_bound(name, bound, errors)
+        if bound.field.default in (None, ()) and not first(data, name):
+            view.current = ""  # optional: left empty, the rule's default applies
+        rules.append(view)
     names = tuple(
         NameField(
             name=f"name{n}",
@@ -168,7 +156,7 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
             hidden=n > players,
             help_text=(
                 _("Leave this empty at a three-player table.")
-                if n == 4 and slug == "riichi" and players == 4
+                if n == 4 and players == 4 and 3 in rules_of.table_sizes
                 else ""
             ),
         )
@@ -183,7 +171,7 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
         )
         for other in family_choices()
     )
-    shown = {"family", *TABLE_PARAMS[slug], *(RIICHI_EXTRA if slug == "riichi" else ())}
+    shown = {"family", *rules_of.table_params, *rules_of.rules_names}
     shown |= {f"name{n}" for n in range(1, 5)}
     loose = [
         str(error["message"])
@@ -198,7 +186,8 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
 def new_page_query(slug: str, data: Mapping[str, Any]) -> str:
     """The address of the new-sheet form with these rules: family and table rules only,
     never names, so the link a calculator page makes is safe to share."""
-    names = ("family", *TABLE_PARAMS[slug], *(RIICHI_EXTRA if slug == "riichi" else ()))
+    rules_of = sheet_of(FAMILIES[slug])
+    names = ("family", *rules_of.table_params, *rules_of.rules_names)
     pairs = [(name, first(data, name)) for name in names if name in data]
     if "family" not in data:
         pairs.insert(0, ("family", slug))
@@ -332,7 +321,7 @@ def _who(
             "winner": names[winner - 1],
             "discarder": names[discarder - 1],
         }
-    if family == "classical":
+    if not sheet_of(FAMILIES[family]).asks_discarder:  # no discarder, so no self-draw either
         return _("%(winner)s won") % {"winner": names[winner - 1]}
     return _("%(winner)s self-drew (自摸)") % {"winner": names[winner - 1]}
 
@@ -357,9 +346,10 @@ def _entered(book: Book, params: Mapping[str, Any]) -> list[str]:
     """A hand's values as entered, each worded with its field's label and option label."""
     names = told_apart(book.sheet.players)
     family = FAMILIES[book.sheet.family]
+    rules_of = sheet_of(family)
     parts = []
     for name, value in params.items():
-        form_name = CLASSICAL_FIELDS.get(name, name) if book.sheet.family == "classical" else name
+        form_name = rules_of.field_name(name)
         found = family.form.base_fields.get(form_name)
         if name in ("riichi", "tenpai", "liable_player"):
             label = {"riichi": _("riichi"), "tenpai": _("tenpai"), "liable_player": _("liable")}[
@@ -374,27 +364,9 @@ def _entered(book: Book, params: Mapping[str, Any]) -> list[str]:
     return parts
 
 
-# What a deleted row says even at its default: the hand's size (values at their default are
-# not stored, so a 3-fan hand's stored values alone would not say "3 fan").
-ALWAYS_SAID = {
-    "hk": ("fan",),
-    "riichi": ("han", "fu"),
-    "mcr": ("points",),
-    "nmjl": ("value",),
-    "jiujiang": ("pattern",),
-}
-
-
 def _points(value: Fraction) -> str:
     """Riichi points: no sign above zero (they are what a player holds), a minus below."""
     return f"−{presenting.money(-value)}" if value < 0 else presenting.money(value)
-
-
-def _tenpai(names: Sequence[str], tenpai: Sequence[int]) -> str:
-    """A drawn riichi hand: who was tenpai."""
-    if not tenpai:
-        return _("Nobody tenpai")
-    return _("Tenpai: %(names)s") % {"names": names_list([names[p - 1] for p in tenpai])}
 
 
 def _deleted_summary(book: Book, index: int) -> str:
@@ -402,7 +374,7 @@ def _deleted_summary(book: Book, index: int) -> str:
     slug = book.sheet.family
     form = read.family_form
     # A drawn hand has no size to say (its values at their defaults were never entered).
-    said = ALWAYS_SAID.get(slug, ()) if read.winner is not None else ()
+    said = sheet_of(FAMILIES[slug]).always_said if read.winner is not None else ()
     values = {name: form.fields[name].encode(form.cleaned_data[name]) for name in said}
     values.update(book.hands[index].params)
     return " · ".join(_entered(book, values))
@@ -444,36 +416,9 @@ def _rules_line(sheet: Sheet) -> str:
         return ""
     outcome = family.engine.score(*form.inputs)
     words = [family.presenter(form.inputs, outcome).rules_line()]
-    if sheet.family == "riichi":
-        words += _sheet_rules_words(table_of(sheet.family, sheet.rules, len(sheet.players)))
+    words += sheet_of(family).rules_words(table_of(sheet.family, sheet.rules, len(sheet.players)))
     return " · ".join(word for word in words if word)
 
-
-def _sheet_rules_words(table: Table) -> list[str]:
-    words = []
-    if table.start != 25_000:
-        words.append(_("start %(points)s") % {"points": presenting.money(table.start)})
-    if table.return_points is not None and table.return_points != table.start:
-        words.append(
-            _("%(points)s returned (返し)") % {"points": presenting.money(table.return_points)}
-        )
-    if table.uma:
-        uma = "/".join(signed(value) for value in table.uma)
-        words.append(_("uma %(uma)s") % {"uma": uma})
-    if table.noten is not None and table.noten != NOTEN[table.players]:
-        words.append(_("a draw pays %(points)s") % {"points": presenting.money(table.noten)})
-    if table.rate != 1:
-        words.append(_("rate %(rate)s") % {"rate": presenting.money(table.rate)})
-    return words
-
-
-# Riichi's hand of the game (局) by its round wind: "East 3" is the third deal of the East round.
-ROUNDS = (
-    gettext_lazy("East %(n)s"),
-    gettext_lazy("South %(n)s"),
-    gettext_lazy("West %(n)s"),
-    gettext_lazy("North %(n)s"),
-)
 
 # A long sheet lists only its latest hands unless every hand is asked for: a whole HK
 # session (16 hands) or a riichi hanchan with spare, and a phone's page and every poll's
@@ -511,7 +456,8 @@ def sheet_page(
     sheet, result = book.sheet, book.result
     family = FAMILIES[sheet.family]
     names = told_apart(sheet.players)
-    riichi = sheet.family == "riichi"
+    rules_of = sheet_of(family)
+    riichi = rules_of.keeps_points  # points held from a start, ranked at the end
     finals = {f.n: f for f in result.final}
     players = tuple(
         PlayerRow(
@@ -527,24 +473,7 @@ def sheet_page(
     )
     dealer_name = names[result.dealer - 1]
     next_hand = _("Next hand: %(dealer)s deals") % {"dealer": dealer_name}
-    if riichi:
-        wind, hand_in_round = result.round
-        parts = [
-            str(ROUNDS[wind]) % {"n": hand_in_round},
-            next_hand,
-            _("%(honba)s honba (本場)") % {"honba": result.honba},
-        ]
-        if result.pot:
-            sticks = int(result.pot // 1000)  # 1,000 points a stick
-            parts.append(
-                ngettext(
-                    "%(sticks)s riichi stick on the table (%(points)s points)",
-                    "%(sticks)s riichi sticks on the table (%(points)s points)",
-                    sticks,
-                )
-                % {"sticks": sticks, "points": presenting.money(result.pot)}
-            )
-        next_hand = " · ".join(parts)
+    next_hand = rules_of.standing_line(result, next_hand)
     rows = []
     label, dealt = _("Hand %(n)s"), _("%(name)s dealt")  # worded once, said on every row
     edit_path = reverse("sheet", args=[sheet.edit_key]) if editing else ""
@@ -569,23 +498,11 @@ def sheet_page(
         elif played.outcome is not None and played.inputs is not None:
             presenter = family.presenter(played.inputs, played.outcome)
             summary, notes = presenter.result_line(), row_notes(presenter)
-        elif hand.winner is None and riichi:
-            summary = _tenpai(names, entry.tenpai)
+        elif hand.winner is None:
+            summary = rules_of.drawn_summary(names, entry)
         else:
             summary = ""
-        counters = ""
-        if riichi:
-            counters = ngettext(
-                "%(honba)s honba · %(sticks)s riichi stick",
-                "%(honba)s honba · %(sticks)s riichi sticks",
-                played.riichi_sticks,
-            ) % {"honba": played.honba, "sticks": played.riichi_sticks}
-            if entry.riichi and not hand.deleted:
-                # Who put a stick down: the sticks above and a winner's amount beside a
-                # delta 1,000 short read right only with it.
-                declared = names_list([names[p - 1] for p in entry.riichi])
-                said = _("Riichi: %(names)s") % {"names": declared}
-                counters = f"{counters} · {said}"
+        counters = rules_of.row_counters(played, entry, names, hand.deleted)
         rows.append(
             HandRow(
                 n=hand.n,
@@ -636,11 +553,7 @@ def sheet_page(
         everything=everything,
         shorter=everything and count > LATEST_HANDS,
         settlement=settlement,
-        settle_unit=(
-            _("Final scores × the rate (%(rate)s)") % {"rate": presenting.money(book.table.rate)}
-            if riichi
-            else ""
-        ),
+        settle_unit=rules_of.settle_unit(book.table),
         is_riichi=riichi,
         sheet=sheet,
         # With a byte-order mark, so a spreadsheet program reads the names as UTF-8.
@@ -681,8 +594,18 @@ class HandForm:
     own: tuple[FieldView, ...]
     fields: dict[str, FieldView]  # the family's, by the sheet's names
     order: tuple[str, ...]
-    riichi: Any  # riichi: the family form, for which parts to show (fu given or counted)
+    family_form: Any  # for a family's own layout: which parts to show (riichi: fu counted)
     errors: list[str]  # not about a field shown
+    template: str = ""  # the family's own layout of its fields, if it has one
+
+
+def own_labels() -> dict[str, str]:
+    """The sheet's own per-hand fields, as the hand form asks them."""
+    return {
+        "riichi": _("Who declared riichi (立直)"),
+        "tenpai": _("Who was tenpai (聽牌) when nobody won"),
+        "liable_player": _("Who is liable (包自摸)"),
+    }
 
 
 def hand_data(hand: Hand) -> dict[str, str]:
@@ -692,8 +615,8 @@ def hand_data(hand: Hand) -> dict[str, str]:
 def hand_form(
     sheet: Sheet, data: Mapping[str, Any], errors: Mapping[str, Any], editing: int | None = None
 ) -> HandForm:
-    slug = sheet.family
-    family = FAMILIES[slug]
+    family = FAMILIES[sheet.family]
+    rules_of = sheet_of(family)
     names = list(sheet.players)  # each choice carries the number: player_choice()
     numbered = [(str(n), player_choice(n, name)) for n, name in enumerate(names, 1)]
     winner = first(data, "winner")
@@ -707,7 +630,7 @@ def hand_form(
             errors=_messages(errors, "winner"),
         )
     ]
-    if slug != "classical":
+    if rules_of.asks_discarder:
         discarder = first(data, "discarder")
         own.append(
             FieldView(
@@ -719,56 +642,47 @@ def hand_form(
                 errors=_messages(errors, "discarder"),
             )
         )
-    if slug == "riichi":
-        for name, label in (
-            ("riichi", _("Who declared riichi (立直)")),
-            ("tenpai", _("Who was tenpai (聽牌) when nobody won")),
-        ):
-            ticked = set(first(data, name).split(","))
-            own.append(
-                FieldView(
-                    name,
-                    label,
-                    CHECKBOXES,
-                    options=[(v, n, v in ticked) for v, n in numbered],
-                    errors=_messages(errors, name),
-                )
+    for name in rules_of.own_before:
+        ticked = set(first(data, name).split(","))
+        own.append(
+            FieldView(
+                name,
+                own_labels()[name],
+                CHECKBOXES,
+                options=[(v, n, v in ticked) for v, n in numbered],
+                errors=_messages(errors, name),
             )
+        )
     family_data = QueryDict(mutable=True)
     family_data.update(dict(sheet.rules))
-    order = hand_params(family)
+    order = rules_of.hand_params
     for name in order:
         if name in data:
-            form_name = CLASSICAL_FIELDS.get(name, name) if slug == "classical" else name
+            form_name = rules_of.field_name(name)
             family_data.setlist(form_name, [first(data, name)])
     form = family.form(family_data)
     fields = {}
     for name in order:
-        form_name = CLASSICAL_FIELDS.get(name, name) if slug == "classical" else name
+        form_name = rules_of.field_name(name)
         param = form.fields[form_name]
-        label = None
-        if slug == "classical" and name in CLASSICAL_FIELDS:
-            player = int(name[-1])
-            label = _("%(name)s: %(what)s") % {"name": names[player - 1], "what": param.label}
-        if slug == "riichi" and name == "fu":
-            label = _("How many fu")  # the fu_mode choice above is already headed "Fu"
+        label = rules_of.field_label(name, param, names)
         fields[name] = _from_bound(name, form[form_name], errors, label)
-    if slug == "hk":
-        liable = first(data, "liable_player")
-        fields["liable_player"] = FieldView(
-            "liable_player",
-            _("Who is liable (包自摸)"),
+    for name in rules_of.own_after:
+        chosen = first(data, name)
+        fields[name] = FieldView(
+            name,
+            own_labels()[name],
             SELECT,
-            options=[("", "—", liable == "")] + [(v, n, v == liable) for v, n in numbered],
-            errors=_messages(errors, "liable_player"),
+            options=[("", "—", chosen == "")] + [(v, n, v == chosen) for v, n in numbered],
+            errors=_messages(errors, name),
         )
-        order = [*order, "liable_player"]
+    order = (*order, *rules_of.own_after)
     shown = {"winner", "discarder", "riichi", "tenpai", *fields}
     loose = [
         str(e["message"]) for name, found in errors.items() if name not in shown for e in found
     ]
     return HandForm(
-        editing, tuple(own), fields, tuple(order), form if slug == "riichi" else None, loose
+        editing, tuple(own), fields, tuple(order), form, loose, rules_of.hand_fields_template
     )
 
 
@@ -818,10 +732,11 @@ def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Pre
         presenter = family.presenter(played.inputs, played.outcome)
         summary = presenter.result_line()
         notes = tuple(presenter.describe_note(note) for note in presenter.notes)
-    elif book.sheet.family == "riichi":
-        summary = _tenpai(told_apart(names), book.reads[index].entry.tenpai)
     else:
-        summary = _("Drawn hand (流局)")
+        drawn = sheet_of(FAMILIES[book.sheet.family]).drawn_summary(
+            told_apart(names), book.reads[index].entry
+        )
+        summary = drawn or _("Drawn hand (流局)")
     deltas = tuple(
         (name, signed(delta), presenting.exact(delta))
         for name, delta in zip(names, played.deltas, strict=True)

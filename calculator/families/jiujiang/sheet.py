@@ -1,0 +1,12 @@
+"""Jiujiang on a score sheet: the stake and cap are the table's, the patterns each hand's."""
+
+from __future__ import annotations
+
+from calculator.families.base import SheetRules
+from calculator.families.jiujiang.forms import Form
+
+SHEET = SheetRules(
+    form=Form,
+    table_params=("base", "base_add", "haohua_extra", "cap", "pay", "unit"),
+    always_said=("pattern",),
+)
