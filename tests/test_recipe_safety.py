@@ -1,0 +1,180 @@
+"""Score sheets through the production recipe (scripts/serve: nginx in front of gunicorn) on
+a port other than 80/443: the browser's origin is the one Django checks, hostile bytes get
+our own page, limits are shared by every worker."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+from tests.test_production import Output, answering, free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = {"name1": "阿明", "name2": "Bea", "name3": "陳生", "name4": "Dee"}
+# The shared-limit tests write from their own loopback address, so no other test's sheets
+# count against them.
+LIMITED_CLIENT = "127.0.0.2"
+
+
+@pytest.fixture(scope="module")
+def recipe(tmp_path_factory):
+    """scripts/serve — what `make serve` runs once its venv is ready — on a free port with
+    two gunicorn workers, its own run directory and database."""
+    if not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
+        message = "Debian's nginx is not installed (make nginx)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    tmp = tmp_path_factory.mktemp("recipe")
+    port = free_port()
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DJANGO", "SECRET_KEY", "ALLOWED_HOSTS", "SITE_URL", "REDIS"))
+    }
+    env.update(
+        PORT=str(port),
+        RUN_DIR=str(tmp / "run"),
+        WEB_CONCURRENCY="2",
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        SHEET_WRITES_PER_MINUTE="90",
+    )
+    process = subprocess.Popen(
+        [sys.executable, "scripts/serve"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    output = Output(process)
+    if not output.wait_for("Ctrl-C stops both", timeout=180):
+        os.killpg(process.pid, signal.SIGKILL)
+        pytest.fail("scripts/serve did not start:\n" + "".join(output.lines))
+    yield {"port": port, "run": tmp / "run", "output": output}
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        process.wait(60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise
+    output.reader.join(10)
+    process.stdout.close()
+    assert not answering(port)
+    lines = output.lines
+    bad = [i for i, line in enumerate(lines) if "Traceback" in line]
+    assert not bad, "".join(lines[max(0, bad[0] - 5) : bad[0] + 40]) if bad else ""
+
+
+def request(
+    port: int,
+    method: str,
+    path: str,
+    headers: dict | None = None,
+    body: str | bytes | None = None,
+    source: str = "127.0.0.1",
+):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response, data
+
+
+def raw(port: int, data: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send bytes http.client would refuse to; the status, headers and body of the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(data)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _sep, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines[1:]:
+        name, _colon, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(lines[0].split()[1]), headers, body
+
+
+def cookie(response, name: str) -> str:
+    found = [
+        value.split(";")[0].split("=", 1)[1]
+        for header, value in response.getheaders()
+        if header.lower() == "set-cookie" and value.startswith(f"{name}=")
+    ]
+    return found[-1]
+
+
+def test_posting_the_new_sheet_form_with_the_browsers_origin_creates_it(recipe):
+    port = recipe["port"]
+    response, html = request(port, "GET", "/sheets/new/")
+    assert response.status == 200
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1).decode()
+    body = urlencode({"csrfmiddlewaretoken": token, "family": "hk", **NAMES})
+    response, data = request(
+        port,
+        "POST",
+        "/sheets/new/",
+        {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"csrftoken={cookie(response, 'csrftoken')}",
+            "Origin": f"http://127.0.0.1:{port}",
+            "Referer": f"http://127.0.0.1:{port}/sheets/new/",
+        },
+        body,
+    )
+    assert response.status == 303, data[:400]
+    assert re.fullmatch(r"/sheets/[\w-]+/", response.getheader("Location"))
+
+
+@pytest.mark.browser
+def test_a_browser_records_edits_deletes_and_undoes_a_hand_through_the_recipe(recipe, browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=f"http://127.0.0.1:{recipe['port']}"
+    )
+    page = context.new_page()
+    try:
+        page.goto("/sheets/new/?family=hk")
+        for n in range(1, 5):
+            page.fill(f"#id_name{n}", NAMES[f"name{n}"])
+        page.locator("form.sheet-new button[type=submit]").click()
+        page.wait_for_selector("#sheet-live")
+        for n, want in ((1, "8"), (2, "16")):
+            form = page.locator("form.hand-form")
+            form.locator("#id_winner").select_option("2")
+            form.locator("#id_discarder").select_option("4")
+            form.locator('input[name="win"][value="discard"]').check()
+            form.locator("#id_fan").fill("3")
+            form.locator('button[value="add"]').click()
+            page.wait_for_selector(f'[data-hand="{n}"]')
+            page.wait_for_selector(f'[data-player="2"][data-total="{want}"]')
+        # Edit: player 3 won it instead.
+        page.locator('[data-hand="1"] .hand-actions a').click()
+        page.wait_for_selector('form.hand-form input[name="n"][value="1"]', state="attached")
+        form = page.locator("form.hand-form")
+        form.locator("#id_winner").select_option("3")
+        form.locator('button[value="replace"]').click()
+        page.wait_for_selector('[data-player="3"][data-total="8"]')
+        page.locator('[data-hand="1"] button[form="delete-hand"]').click()
+        page.wait_for_selector('[data-hand="1"].deleted')
+        page.wait_for_selector('[data-player="3"][data-total="0"]')
+        # Undo takes back the last hand recorded: hand 2.
+        page.locator('button[value="undo"]').click()
+        page.wait_for_selector('[data-hand="2"].deleted')
+        page.wait_for_selector('[data-player="2"][data-total="0"]')
+        assert "expired" not in page.content()
+    finally:
+        context.close()
