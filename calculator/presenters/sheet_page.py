@@ -54,10 +54,20 @@ ROW_NOTES = {
 }
 
 
+def isolated(name: str) -> str:
+    """A name as a bidirectional isolate of its own (FSI … PDI, the characters <bdi> stands
+    for): a right-to-left name cannot reorder the words and amounts around it, in an element,
+    an option or the page's title alike. A name itself holds no such character (NameParam)."""
+    return f"\u2068{name}\u2069"
+
+
 def told_apart(names: Sequence[str]) -> list[str]:
-    """The players' names as the sheet shows them: a name two players share carries the
-    player's number, "Amy (2)", so rows and payments say which one."""
-    return [f"{name} ({n})" if names.count(name) > 1 else name for n, name in enumerate(names, 1)]
+    """The players' names as the sheet shows them, each isolated: a name two players share
+    carries the player's number, "Amy (2)", so rows and payments say which one."""
+    return [
+        f"{isolated(name)} ({n})" if names.count(name) > 1 else isolated(name)
+        for n, name in enumerate(names, 1)
+    ]
 
 
 def names_list(names: Sequence[str]) -> str:
@@ -68,7 +78,7 @@ def names_list(names: Sequence[str]) -> str:
 
 def player_choice(n: int, name: str) -> str:
     """A player in a choice, with the seat number: two players may share a name."""
-    return _("%(name)s (%(n)s)") % {"name": name, "n": n}
+    return _("%(name)s (%(n)s)") % {"name": isolated(name), "n": n}
 
 
 def signed(value: Fraction | int) -> str:
@@ -791,7 +801,10 @@ def hand_form(
         label = None
         if slug == "classical" and name in CLASSICAL_FIELDS:
             player = int(name[-1])
-            label = _("%(name)s: %(what)s") % {"name": names[player - 1], "what": param.label}
+            label = _("%(name)s: %(what)s") % {
+                "name": isolated(names[player - 1]),
+                "what": param.label,
+            }
         if slug == "riichi" and name == "fu":
             label = _("How many fu")  # the fu_mode choice above is already headed "Fu"
         if empty:
