@@ -145,3 +145,12 @@ def test_the_csv_leaves_other_names_alone(client):
     key, _view, _sheet = new_sheet(client, family="hk", name1="Amy=1", name2="阿明")
     header = next(csv.reader(io.StringIO(client.get(f"/api/v1/sheets/{key}/csv").content.decode())))
     assert header[-4:] == ["Amy=1", "阿明", "陳生", "Dee"]
+
+
+def test_a_refused_new_sheet_says_when_to_try_again(client, settings):
+    settings.SHEETS_CREATED_PER_MINUTE = 1
+    new_sheet(client, family="mcr")
+    api = client.post("/api/v1/sheets", {**NAMES, "family": "mcr"})
+    page = client.post("/sheets/new/", {**NAMES, "family": "mcr"})
+    assert api.status_code == page.status_code == 429
+    assert api["Retry-After"] == page["Retry-After"] == "60"
