@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
-import shutil
-import signal
 import socket
-import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -19,7 +15,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.test_production import Output, answering, free_port
+from tests.test_production import answering, free_port, recipe_environment, started, stopped
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = {"name1": "阿明", "name2": "Bea", "name3": "陳生", "name4": "Dee"}
@@ -32,47 +28,12 @@ LIMITED_CLIENT = "127.0.0.2"
 def recipe(tmp_path_factory):
     """scripts/serve — what `make serve` runs once its venv is ready — on a free port with
     two gunicorn workers, its own run directory and database."""
-    if not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
-        message = "Debian's nginx is not installed (make nginx)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
     tmp = tmp_path_factory.mktemp("recipe")
     port = free_port()
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("DJANGO", "SECRET_KEY", "ALLOWED_HOSTS", "SITE_URL", "REDIS"))
-    }
-    env.update(
-        PORT=str(port),
-        RUN_DIR=str(tmp / "run"),
-        WEB_CONCURRENCY="2",
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        SHEET_WRITES_PER_MINUTE="90",
-    )
-    process = subprocess.Popen(
-        [sys.executable, "scripts/serve"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    output = Output(process)
-    if not output.wait_for("Ctrl-C stops both", timeout=180):
-        os.killpg(process.pid, signal.SIGKILL)
-        pytest.fail("scripts/serve did not start:\n" + "".join(output.lines))
+    env = {**recipe_environment(tmp, port), "SHEET_WRITES_PER_MINUTE": "90"}
+    process, output = started([sys.executable, "scripts/serve"], env)
     yield {"port": port, "run": tmp / "run", "output": output}
-    os.killpg(process.pid, signal.SIGINT)
-    try:
-        process.wait(60)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        raise
-    output.reader.join(10)
-    process.stdout.close()
+    stopped(process, output)
     assert not answering(port)
     lines = output.lines
     bad = [i for i, line in enumerate(lines) if "Traceback" in line]
@@ -182,6 +143,10 @@ def test_a_browser_records_edits_deletes_and_undoes_a_hand_through_the_recipe(re
         context.close()
 
 
+# Left for later: gunicorn answers a control byte in a header itself, with its bare page.
+HEADER_BYTE_LEFT = pytest.mark.xfail(strict=True, reason="gunicorn's own 400 for a header byte")
+
+
 def ours(headers: dict[str, str]) -> None:
     """The headers every answer of the site carries, nginx's own included."""
     assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), headers
@@ -196,17 +161,11 @@ def ours(headers: dict[str, str]) -> None:
         b"GET /hk/?fan=\xff HTTP/1.1\r\nHost: 127.0.0.1\r\n",
         pytest.param(
             b"GET /hk/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Note: a\x01b\r\n",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="gunicorn still answers a control byte in a header with its bare page",
-            ),
+            marks=HEADER_BYTE_LEFT,
         ),
         pytest.param(
             b"GET /hk/ HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: \x7f\r\n",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="gunicorn still answers a control byte in a header with its bare page",
-            ),
+            marks=HEADER_BYTE_LEFT,
         ),
     ],
     ids=["byte-in-path", "byte-in-query", "control-in-header", "delete-in-header"],
@@ -228,10 +187,7 @@ def test_a_raw_byte_gets_our_page_with_our_headers(recipe, head):
         ),
         pytest.param(
             b"GET /api/v1/hk HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Note: a\x01b\r\n",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="gunicorn still answers a control byte in a header with its bare page",
-            ),
+            marks=HEADER_BYTE_LEFT,
         ),
         pytest.param(
             b"POST /api/v1/sheets HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 400000\r\n",
