@@ -102,6 +102,26 @@ def answer(
     return response
 
 
+def not_utf8(request: HttpRequest, names: list[str]) -> HttpResponse:
+    """A parameter whose bytes are not UTF-8: a 400 naming it, JSON under /api/ (keyed by
+    the parameter), our page elsewhere. Nothing of the request is read or stored."""
+    with translation.override(request_language(request)):
+        message = _("This value is not UTF-8 text: send it again as typed.")
+        if is_api(request):
+            problem = [{"code": "invalid", "message": message}]
+            return HttpResponse(
+                presenting.dumps({"errors": dict.fromkeys(names, problem)}),
+                status=400,
+                content_type="application/json; charset=utf-8",
+            )
+        return error_page(
+            400,
+            _("This request cannot be read"),
+            _("Not UTF-8 text: %(names)s. Send the form again as typed.")
+            % {"names": ", ".join(names)},
+        )
+
+
 # --- Django's handlers (mahjongsite/urls.py) -----------------------------------------------
 
 

@@ -149,3 +149,10 @@ def outcome_json(outcome: Outcome, steps: list[str]) -> dict[str, Any]:
 def exact(value: Fraction | int) -> str:
     """The `data-amount` form of an amount: exact, no separators."""
     return str(value) if type(value) is int else plain(value)
+
+
+def isolated(name: str) -> str:
+    """A name as a bidirectional isolate of its own (FSI … PDI, the characters <bdi> stands
+    for): a right-to-left name cannot reorder the words and amounts around it, in an element,
+    an option or the page's title alike. A name itself holds no such character (NameParam)."""
+    return f"\u2068{name}\u2069"

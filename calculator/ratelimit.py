@@ -8,6 +8,9 @@ from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpRequest
 
+# The window is a minute: a refused client may try again in at most that (seconds).
+RETRY_AFTER = "60"
+
 
 def client_address(request: HttpRequest) -> str:
     """The socket's peer; behind our own proxy (a TRUSTED_PROXIES address, nginx on this

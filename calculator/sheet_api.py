@@ -80,9 +80,11 @@ def _urls(sheet: Any) -> dict[str, str]:
 @in_language
 def create(request: HttpRequest) -> HttpResponse:
     if not ratelimit.allow_new_sheet(request):
-        return _refusal(
+        refused = _refusal(
             429, "rate_limited", _("Too many new sheets from here just now. Try again in a minute.")
         )
+        refused["Retry-After"] = ratelimit.RETRY_AFTER
+        return refused
     new = read_new_sheet(request.POST)
     if not isinstance(new, NewSheet):
         return _json({"errors": new}, 400)

@@ -100,6 +100,7 @@ def new(request: HttpRequest) -> HttpResponse:
                         _("Too many new sheets"),
                         _("Too many new sheets from here just now. Try again in a minute."),
                     ),
+                    headers={"Retry-After": ratelimit.RETRY_AFTER},
                 )
             )
         source = request.POST.copy()

@@ -55,6 +55,11 @@ if urlsplit(SITE_URL).scheme not in {"http", "https"} or not urlsplit(SITE_URL).
     raise ImproperlyConfigured(f"SITE_URL must look like https://example.org, not {SITE_URL!r}")
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
+# A form posted from a page of the site carries the site's origin (`Origin:
+# http://127.0.0.1:8080`, `https://mahjong.example.org`): Django's CSRF check trusts it
+# whatever Host the proxy passes on.
+_site = urlsplit(SITE_URL)
+CSRF_TRUSTED_ORIGINS = [f"{_site.scheme}://{_site.netloc}"]
 
 INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",

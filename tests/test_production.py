@@ -133,26 +133,28 @@ class Output:
             ) and any(text in line for line in self.lines[start:])
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """`make serve` on a free loopback port, its own run directory and database; stopped
-    the way a person stops it (Ctrl-C reaches the whole process group)."""
+def recipe_environment(tmp: Path, port: int) -> dict[str, str]:
+    """The recipe's environment on `port`, with its own run directory and database under
+    `tmp` and two workers; nothing of this process's Django settings. Skips without nginx."""
     if not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
         message = "Debian's nginx is not installed (make nginx)"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    tmp = tmp_path_factory.mktemp("serve")
-    port = free_port()
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("DJANGO", "SECRET_KEY", "ALLOWED_HOSTS", "SITE_URL"))
+        if not k.startswith(("DJANGO", "SECRET_KEY", "ALLOWED_HOSTS", "SITE_URL", "REDIS"))
     }
     env.update(PORT=str(port), RUN_DIR=str(tmp / "run"), WEB_CONCURRENCY="2")
     env["DATABASE_URL"] = f"sqlite:///{tmp / 'db.sqlite3'}"
+    return env
+
+
+def started(command: list[str], env: dict[str, str]) -> tuple[subprocess.Popen, Output]:
+    """The recipe started in its own process group; back once it says it answers."""
     process = subprocess.Popen(
-        ["make", "--no-print-directory", "serve"],
+        command,
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -163,11 +165,12 @@ def served(tmp_path_factory):
     output = Output(process)
     if not output.wait_for("Ctrl-C stops both", timeout=180):
         os.killpg(process.pid, signal.SIGKILL)
-        pytest.fail("make serve did not start:\n" + "".join(output.lines))
-    conf = (tmp / "run" / "nginx" / "nginx.conf").read_text()
-    app_port = int(re.search(r"server 127\.0\.0\.1:(\d+);", conf).group(1))
-    yield {"port": port, "output": output}
-    # Ctrl-C stops both, cleanly: neither port answers any more.
+        pytest.fail(f"{' '.join(command)} did not start:\n" + "".join(output.lines))
+    return process, output
+
+
+def stopped(process: subprocess.Popen, output: Output) -> int:
+    """Stopped the way a person stops it (Ctrl-C reaches the whole process group)."""
     os.killpg(process.pid, signal.SIGINT)
     try:
         status = process.wait(60)
@@ -176,6 +179,22 @@ def served(tmp_path_factory):
         raise
     output.reader.join(10)
     process.stdout.close()
+    return status
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """`make serve` on a free loopback port, its own run directory and database; stopped
+    the way a person stops it (Ctrl-C reaches the whole process group)."""
+    tmp = tmp_path_factory.mktemp("serve")
+    port = free_port()
+    env = recipe_environment(tmp, port)
+    process, output = started(["make", "--no-print-directory", "serve"], env)
+    conf = (tmp / "run" / "nginx" / "nginx.conf").read_text()
+    app_port = int(re.search(r"server 127\.0\.0\.1:(\d+);", conf).group(1))
+    yield {"port": port, "output": output}
+    # Ctrl-C stops both, cleanly: neither port answers any more.
+    status = stopped(process, output)
     lines = output.lines
     # make itself re-raises the Ctrl-C once serve has stopped both and exited 0.
     assert status in (0, -signal.SIGINT), "".join(lines[-20:])

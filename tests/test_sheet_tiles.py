@@ -330,4 +330,4 @@ def test_the_record_form_is_worded_in_each_language(client):
     for prefix in ("", "/en", "/zh-hans"):
         html = client.get(f"{prefix}{url}&{HK_THREE}").content.decode()
         assert "data-sheet-record" in html
-        assert "阿明 (1)" in html or "阿明（1）" in html
+        assert "\u2068阿明\u2069 (1)" in html or "\u2068阿明\u2069（1）" in html

@@ -59,6 +59,11 @@ def hand_params(family: Family) -> tuple[str, ...]:
     return sheet_of(family).hand_params
 
 
+# The invisible characters a name may hold: Persian spelling and emoji sequences need them,
+# and they reorder nothing.
+JOINERS = frozenset({"\u200c", "\u200d"})
+
+
 class NameParam(Param):
     """A player's name: any script, trimmed, 1–40 code points. Never translated or folded."""
 
@@ -70,6 +75,15 @@ class NameParam(Param):
             # Control characters print as nothing (and PostgreSQL cannot store NUL).
             raise forms.ValidationError(
                 _("A name cannot contain control characters."), code="invalid"
+            )
+        if any(unicodedata.category(char) == "Cf" and char not in JOINERS for char in text):
+            # Invisible characters that change how the text around them is drawn: a
+            # right-to-left override would turn "Bob pays Cat 40" into "04 taC syap boB".
+            raise forms.ValidationError(
+                _(
+                    "A name cannot contain invisible formatting characters, such as direction marks."
+                ),
+                code="invalid",
             )
         if len(text) > NAME_LENGTH:
             raise forms.ValidationError(

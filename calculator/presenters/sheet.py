@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from fractions import Fraction
 from typing import Any
 
@@ -123,9 +124,21 @@ def sheet_json(book: Book) -> dict[str, Any]:
     return payload
 
 
+# OWASP's rule for CSV injection: a cell whose first character a spreadsheet would read as
+# a formula gets a leading apostrophe. Its first *visible* character: a spreadsheet skips a
+# leading byte-order mark or direction mark, and reads full-width ＝ as =.
+FORMULA_STARTS = frozenset("=+-@\t\r＝＋－＠")
+
+
+def _first_visible(text: str) -> str:
+    """The first character that is not an invisible format character (Unicode Cf): names
+    stored before those were refused may start with them."""
+    return next((char for char in text if unicodedata.category(char) != "Cf"), "")
+
+
 def _cell(value: Any) -> str:
-    """A CSV cell. A name a spreadsheet would run as a formula (=, +, -, @) gets a leading
-    apostrophe, the usual guard; amounts are written plainly."""
+    """A CSV cell: a name a spreadsheet would run as a formula gets a leading apostrophe,
+    the usual guard; amounts are written plainly."""
     if isinstance(value, Fraction | int) and not isinstance(value, bool):
         return plain(value)
     if value is None:
@@ -135,7 +148,7 @@ def _cell(value: Any) -> str:
     if isinstance(value, list):
         return ",".join(str(item) for item in value)
     text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return "'" + text if _first_visible(text) in FORMULA_STARTS else text
 
 
 def sheet_csv(book: Book) -> str:

@@ -26,7 +26,7 @@ from calculator import presenting
 from calculator.families import FAMILIES, Family
 from calculator.forms.sheet import NAME_LENGTH, family_choices, sheet_of, stored_form, table_of
 from calculator.models import Hand, HandVersion, Sheet
-from calculator.presenting import format_args, signed
+from calculator.presenting import format_args, isolated, signed
 from calculator.sheets import Book, stored_data
 from calculator.views import absolute
 
@@ -44,9 +44,12 @@ ROW_NOTES = {
 
 
 def told_apart(names: Sequence[str]) -> list[str]:
-    """The players' names as the sheet shows them: a name two players share carries the
-    player's number, "Amy (2)", so rows and payments say which one."""
-    return [f"{name} ({n})" if names.count(name) > 1 else name for n, name in enumerate(names, 1)]
+    """The players' names as the sheet shows them, each isolated: a name two players share
+    carries the player's number, "Amy (2)", so rows and payments say which one."""
+    return [
+        f"{isolated(name)} ({n})" if names.count(name) > 1 else isolated(name)
+        for n, name in enumerate(names, 1)
+    ]
 
 
 def names_list(names: Sequence[str]) -> str:
@@ -57,7 +60,7 @@ def names_list(names: Sequence[str]) -> str:
 
 def player_choice(n: int, name: str) -> str:
     """A player in a choice, with the seat number: two players may share a name."""
-    return _("%(name)s (%(n)s)") % {"name": name, "n": n}
+    return _("%(name)s (%(n)s)") % {"name": isolated(name), "n": n}
 
 
 @dataclass

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from calculator.families.base import SheetRules
 from calculator.families.classical.forms import Form
+from calculator.presenting import isolated
 
 SEATS = ("e", "s", "w", "n")  # players 1–4 sit East, South, West, North
 # The per-seat fields, by player on a sheet: fu1 is East's `e_fu`.
@@ -36,7 +37,7 @@ class ClassicalSheet(SheetRules):
         if name not in CLASSICAL_FIELDS:
             return None
         player = int(name[-1])
-        return _("%(name)s: %(what)s") % {"name": names[player - 1], "what": param.label}
+        return _("%(name)s: %(what)s") % {"name": isolated(names[player - 1]), "what": param.label}
 
 
 SHEET = ClassicalSheet(

@@ -1,0 +1,230 @@
+"""Score sheets through the production recipe (scripts/serve: nginx in front of gunicorn) on
+a port other than 80/443: the browser's origin is the one Django checks, hostile bytes get
+our own page, limits are shared by every worker."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import socket
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+from tests.test_production import answering, free_port, recipe_environment, started, stopped
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = {"name1": "阿明", "name2": "Bea", "name3": "陳生", "name4": "Dee"}
+# The shared-limit tests write from their own loopback address, so no other test's sheets
+# count against them.
+LIMITED_CLIENT = "127.0.0.2"
+
+
+@pytest.fixture(scope="module")
+def recipe(tmp_path_factory):
+    """scripts/serve — what `make serve` runs once its venv is ready — on a free port with
+    two gunicorn workers, its own run directory and database."""
+    tmp = tmp_path_factory.mktemp("recipe")
+    port = free_port()
+    env = {**recipe_environment(tmp, port), "SHEET_WRITES_PER_MINUTE": "90"}
+    process, output = started([sys.executable, "scripts/serve"], env)
+    yield {"port": port, "run": tmp / "run", "output": output}
+    stopped(process, output)
+    assert not answering(port)
+    lines = output.lines
+    bad = [i for i, line in enumerate(lines) if "Traceback" in line]
+    assert not bad, "".join(lines[max(0, bad[0] - 5) : bad[0] + 40]) if bad else ""
+
+
+def request(
+    port: int,
+    method: str,
+    path: str,
+    headers: dict | None = None,
+    body: str | bytes | None = None,
+    source: str = "127.0.0.1",
+):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response, data
+
+
+def raw(port: int, data: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send bytes http.client would refuse to; the status, headers and body of the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(data)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _sep, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines[1:]:
+        name, _colon, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(lines[0].split()[1]), headers, body
+
+
+def cookie(response, name: str) -> str:
+    found = [
+        value.split(";")[0].split("=", 1)[1]
+        for header, value in response.getheaders()
+        if header.lower() == "set-cookie" and value.startswith(f"{name}=")
+    ]
+    return found[-1]
+
+
+def test_posting_the_new_sheet_form_with_the_browsers_origin_creates_it(recipe):
+    port = recipe["port"]
+    response, html = request(port, "GET", "/sheets/new/")
+    assert response.status == 200
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1).decode()
+    body = urlencode({"csrfmiddlewaretoken": token, "family": "hk", **NAMES})
+    response, data = request(
+        port,
+        "POST",
+        "/sheets/new/",
+        {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": f"csrftoken={cookie(response, 'csrftoken')}",
+            "Origin": f"http://127.0.0.1:{port}",
+            "Referer": f"http://127.0.0.1:{port}/sheets/new/",
+        },
+        body,
+    )
+    assert response.status == 303, data[:400]
+    assert re.fullmatch(r"/sheets/[\w-]+/", response.getheader("Location"))
+
+
+@pytest.mark.browser
+def test_a_browser_records_edits_deletes_and_undoes_a_hand_through_the_recipe(recipe, browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=f"http://127.0.0.1:{recipe['port']}"
+    )
+    page = context.new_page()
+    try:
+        page.goto("/sheets/new/?family=hk")
+        for n in range(1, 5):
+            page.fill(f"#id_name{n}", NAMES[f"name{n}"])
+        page.locator("form.sheet-new button[type=submit]").click()
+        page.wait_for_selector("#sheet-live")
+        for n, want in ((1, "8"), (2, "16")):
+            form = page.locator("form.hand-form")
+            form.locator("#id_winner").select_option("2")
+            form.locator("#id_discarder").select_option("4")
+            form.locator('input[name="win"][value="discard"]').check()
+            form.locator("#id_fan").fill("3")
+            form.locator('button[value="add"]').click()
+            page.wait_for_selector(f'[data-hand="{n}"]')
+            page.wait_for_selector(f'[data-player="2"][data-total="{want}"]')
+        # Edit: player 3 won it instead.
+        page.locator('[data-hand="1"] .hand-actions a').click()
+        page.wait_for_selector('form.hand-form input[name="n"][value="1"]', state="attached")
+        form = page.locator("form.hand-form")
+        form.locator("#id_winner").select_option("3")
+        form.locator('button[value="replace"]').click()
+        page.wait_for_selector('[data-player="3"][data-total="8"]')
+        page.locator('[data-hand="1"] button[form="delete-hand"]').click()
+        page.wait_for_selector('[data-hand="1"].deleted')
+        page.wait_for_selector('[data-player="3"][data-total="0"]')
+        # Undo takes back the last hand recorded: hand 2.
+        page.locator('button[value="undo"]').click()
+        page.wait_for_selector('[data-hand="2"].deleted')
+        page.wait_for_selector('[data-player="2"][data-total="0"]')
+        assert "expired" not in page.content()
+    finally:
+        context.close()
+
+
+# Left for later: gunicorn answers a control byte in a header itself, with its bare page.
+HEADER_BYTE_LEFT = pytest.mark.xfail(strict=True, reason="gunicorn's own 400 for a header byte")
+
+
+def ours(headers: dict[str, str]) -> None:
+    """The headers every answer of the site carries, nginx's own included."""
+    assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), headers
+    assert headers.get("x-content-type-options") == "nosniff", headers
+    assert headers.get("x-frame-options") == "DENY", headers
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        b"GET /hk/\xe9\xba\xbb/ HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+        b"GET /hk/?fan=\xff HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+        pytest.param(
+            b"GET /hk/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Note: a\x01b\r\n",
+            marks=HEADER_BYTE_LEFT,
+        ),
+        pytest.param(
+            b"GET /hk/ HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: \x7f\r\n",
+            marks=HEADER_BYTE_LEFT,
+        ),
+    ],
+    ids=["byte-in-path", "byte-in-query", "control-in-header", "delete-in-header"],
+)
+def test_a_raw_byte_gets_our_page_with_our_headers(recipe, head):
+    status, headers, body = raw(recipe["port"], head + b"Connection: close\r\n\r\n")
+    assert status in (200, 400, 404), (status, body[:300])
+    ours(headers)
+    assert "麻雀計番計錢".encode() in body
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        b"GET /api/v1/hk\xff HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+        pytest.param(
+            b"GET /api/v1/hk?fan=" + b"9" * 20000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+            marks=pytest.mark.xfail(strict=True, reason="a 414 has no address to tell /api/ by"),
+        ),
+        pytest.param(
+            b"GET /api/v1/hk HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Note: a\x01b\r\n",
+            marks=HEADER_BYTE_LEFT,
+        ),
+        pytest.param(
+            b"POST /api/v1/sheets HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 400000\r\n",
+            marks=pytest.mark.xfail(
+                strict=True, reason="nginx's 413 under /api/ is still its page"
+            ),
+        ),
+    ],
+    ids=["byte-in-path", "too-long", "control-in-header", "too-big"],
+)
+def test_the_proxys_own_errors_under_api_are_json(recipe, head):
+    status, headers, body = raw(recipe["port"], head + b"Connection: close\r\n\r\n")
+    assert 400 <= status < 500, (status, body[:300])
+    assert headers.get("content-type", "").startswith("application/json"), (headers, body[:300])
+    assert json.loads(body)["errors"]["__all__"][0]["code"]
+    ours(headers)
+
+
+def test_the_access_log_holds_no_edit_key(recipe):
+    port = recipe["port"]
+    response, data = request(
+        port,
+        "POST",
+        "/api/v1/sheets",
+        {"Content-Type": "application/x-www-form-urlencoded"},
+        urlencode({"family": "hk", **NAMES}),
+    )
+    assert response.status == 201
+    edit_key = json.loads(data)["edit_url"].split("/")[2]
+    assert request(port, "GET", f"/sheets/{edit_key}/")[0].status == 200
+    assert request(port, "GET", f"/api/v1/sheets/{edit_key}/csv")[0].status == 200
+    log = recipe["run"] / "nginx" / "access.log"
+    pause = threading.Event()
+    for _attempt in range(100):  # nginx writes the line once the answer has gone out
+        if "/csv" in log.read_text():
+            break
+        pause.wait(0.1)
+    text = log.read_text()
+    assert "/csv" in text and edit_key not in text
+    assert not log.stat().st_mode & 0o004  # not world-readable

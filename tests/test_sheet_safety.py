@@ -1,0 +1,156 @@
+"""Score sheets against hostile input: names that cannot reorder the page, bytes that are
+not UTF-8, formulas in the CSV, shared write limits, expiry and long sheets."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+
+from calculator.models import Sheet
+from tests.test_sheet_api import NAMES, answer, codes, new_sheet
+from tests.test_sheet_pages import record, start
+
+pytestmark = [pytest.mark.database, pytest.mark.django_db]
+
+# Invisible format characters (Unicode category Cf): bidirectional overrides, embeddings
+# and isolates, marks, zero-width characters, the byte-order mark.
+FORMAT_CHARACTERS = [
+    "\u202e",
+    "\u202a",
+    "\u202d",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+    "\u200e",
+    "\u200f",
+    "\u061c",
+    "\u200b",
+    "\u2060",
+    "\ufeff",
+]
+
+
+@pytest.mark.parametrize("char", FORMAT_CHARACTERS, ids=lambda c: f"U+{ord(c):04X}")
+def test_the_api_refuses_a_name_with_an_invisible_format_character(client, char):
+    refused = answer(
+        client.post("/api/v1/sheets", {**NAMES, "family": "hk", "name2": f"{char}Bob"}), 400
+    )
+    assert codes(refused) == {"name2": ["invalid"]}
+
+
+def test_the_new_sheet_page_says_beside_the_name_what_is_wrong(client):
+    response = client.post("/sheets/new/", {**NAMES, "family": "hk", "name3": "Cat\u202e04"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    error = re.search(r'id="err-name3"[^>]*>([^<]+)<', html)
+    assert error and error.group(1).strip(), html[:2000]
+
+
+def isolated_everywhere(html: str, name: str) -> None:
+    """Every time the name appears in the page's text it is a bidirectional isolate of its
+    own (FSI … PDI, what <bdi> does), so no letter of it can reorder the text around it."""
+    text = re.sub(r"<[^>]+>", "", html)
+    assert name in text
+    for found in re.finditer(re.escape(name), text):
+        start, end = found.span()
+        assert text[start - 1] == "\u2068", text[max(0, start - 40) : end + 40]
+        assert text[end:].startswith(("\u2069", " (")), text[max(0, start - 40) : end + 40]
+
+
+def test_names_are_isolated_in_rows_titles_and_settlement(client):
+    hebrew = "בוב"
+    url = start(client, family="hk", name2=hebrew)
+    record(client, url, winner="2", discarder="4", win="discard", fan="3")
+    html = client.get(url).content.decode()
+    assert "data-settle" in html
+    isolated_everywhere(html, hebrew)
+
+
+@pytest.mark.parametrize("name", ["Ana María 阿明", "نیم\u200cفاصله", "👩\u200d💻 Amy"])
+def test_a_name_without_direction_changes_is_stored_as_typed(client, name):
+    _key, _view, sheet = new_sheet(client, family="mcr", name1=name)
+    assert sheet["players"][0]["name"] == name
+
+
+# --- bytes that are not UTF-8 ----------------------------------------------------------------
+
+
+def form_post(client, path: str, body: bytes, **headers):
+    return client.post(
+        path, body, content_type="application/x-www-form-urlencoded", headers=headers
+    )
+
+
+def test_two_idempotency_keys_that_are_not_utf8_never_collide(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    hand = b"winner=2&discarder=4&win=discard&fan=3"
+    for sent in (b"%FF%FE", b"%FE%FF"):
+        refused = answer(
+            form_post(client, f"/api/v1/sheets/{key}/hands", hand + b"&key=" + sent), 400
+        )
+        assert codes(refused) == {"key": ["invalid"]}
+    added = answer(form_post(client, f"/api/v1/sheets/{key}/hands", hand + b"&key=ok"), 201)
+    assert added["hand"]["n"] == 1
+
+
+def test_a_name_that_is_not_utf8_is_refused_naming_it(client):
+    body = b"family=hk&name1=%ED%A0%80&name2=b&name3=c&name4=d"
+    assert codes(answer(form_post(client, "/api/v1/sheets", body), 400)) == {"name1": ["invalid"]}
+    page_answer = form_post(client, "/sheets/new/", body)
+    assert page_answer.status_code == 400 and b"name1" in page_answer.content
+    assert page_answer["Content-Type"].startswith("text/html")
+    assert not Sheet.objects.exists()
+
+
+def test_a_query_that_is_not_utf8_is_a_400_on_the_api_naming_the_parameter(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    refused = answer(client.get(f"/api/v1/sheets/{key}/csv?bom=%C3%28"), 400)
+    assert codes(refused) == {"bom": ["invalid"]}
+    assert codes(answer(client.get("/api/v1/hk?fan=3&unit=1%FF"), 400)) == {"unit": ["invalid"]}
+
+
+# --- the CSV formula guard -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "=1+1",
+        "\ufeff=1+1",
+        "\u200e=1+1",
+        "\u061c=1+1",
+        "＝1+1",
+        "＋1",
+        "－1",
+        "＠SUM(A1)",
+        "@x",
+        "-1",
+        "+1",
+        "\u200b\u200b=1",
+    ],
+)
+def test_the_csv_guards_a_name_whose_first_visible_character_starts_a_formula(client, name):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    # A name stored before invisible characters were refused reads as it was stored.
+    Sheet.objects.update(players=[name, "b", "c", "d"])
+    header = next(csv.reader(io.StringIO(client.get(f"/api/v1/sheets/{key}/csv").content.decode())))
+    assert header[-4] == "'" + name, header
+
+
+def test_the_csv_leaves_other_names_alone(client):
+    key, _view, _sheet = new_sheet(client, family="hk", name1="Amy=1", name2="阿明")
+    header = next(csv.reader(io.StringIO(client.get(f"/api/v1/sheets/{key}/csv").content.decode())))
+    assert header[-4:] == ["Amy=1", "阿明", "陳生", "Dee"]
+
+
+def test_a_refused_new_sheet_says_when_to_try_again(client, settings):
+    settings.SHEETS_CREATED_PER_MINUTE = 1
+    new_sheet(client, family="mcr")
+    api = client.post("/api/v1/sheets", {**NAMES, "family": "mcr"})
+    page = client.post("/sheets/new/", {**NAMES, "family": "mcr"})
+    assert api.status_code == page.status_code == 429
+    assert api["Retry-After"] == page["Retry-After"] == "60"
