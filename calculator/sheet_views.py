@@ -134,19 +134,16 @@ def _opened(key: str) -> sheets.Opened:
     return opened
 
 
-def _history(book: sheets.Book) -> dict[int, list[HandVersion]]:
-    """The earlier versions of the hands the book holds (those the page lists)."""
-    found: dict[int, list[HandVersion]] = {}
-    edited = [hand.pk for hand in book.hands if hand.versions > 1]  # a replace keeps one
-    if not edited:
-        return found  # the usual sheet: nobody changed a hand, nothing to ask for
-    if book.whole:  # every hand: by sheet, not by a list of them all
-        versions = HandVersion.objects.filter(hand__sheet=book.sheet)
-    else:
-        versions = HandVersion.objects.filter(hand_id__in=edited)
-    for version in versions.order_by("version"):
-        found.setdefault(version.hand_id, []).append(version)
-    return found
+def _history(request: HttpRequest, book: sheets.WorkedSheet) -> dict[int, list[HandVersion]]:
+    """The earlier versions of the one hand the page was asked to show them for
+    (`?history=<n>`, the row's link), its latest `KEPT_VERSIONS`: a long-edited hand
+    never makes every page long."""
+    wanted = hand_number(request.GET.get("history", ""))
+    hand = next((h for h in book.hands if h.n == wanted and h.versions > 1), None)
+    if hand is None:
+        return {}
+    latest = hand.history.order_by("-version")[: sheets.KEPT_VERSIONS]
+    return {hand.pk: list(reversed(latest))}
 
 
 def _everything(request: HttpRequest) -> bool:
@@ -180,7 +177,7 @@ def _addresses(sheet: Sheet, editing: bool, everything: bool) -> dict[str, str]:
     }
 
 
-def _listed(sheet: Sheet, everything: bool) -> sheets.Book:
+def _listed(sheet: Sheet, everything: bool) -> sheets.WorkedSheet:
     """The sheet with the hands its page lists worked out: the latest, or every one."""
     if everything:
         return sheets.work_out(sheet)
@@ -212,7 +209,11 @@ def _sheet_response(
     book = _listed(sheet, everything)
     language = translation.get_language()
     page = sheet_page.sheet_page(
-        book, editing=editing, language=language, history=_history(book), everything=everything
+        book,
+        editing=editing,
+        language=language,
+        history=_history(request, book),
+        everything=everything,
     )
     addresses = _addresses(sheet, editing, everything)
     context = _base(request, addresses["live_url"], page.title)
@@ -356,7 +357,7 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
         book,
         editing=True,
         language=translation.get_language(),
-        history={} if in_step else _history(book),  # a new hand has no history
+        history={},  # drawn only when a page asks for it
         everything=everything,
         only=index if in_step else None,
     )

@@ -408,7 +408,7 @@ def test_limits_and_no_cookies(client, settings):
 
 
 def test_a_full_sheet_refuses_more(client, monkeypatch):
-    monkeypatch.setattr("calculator.sheets.MAX_HANDS", 2)
+    monkeypatch.setattr("calculator.sheets.writes.MAX_HANDS", 2)
     key, _view, _sheet = new_sheet(client, family="mcr")
     add(client, key, winner="1", discarder="2")
     add(client, key, winner="1", discarder="2")

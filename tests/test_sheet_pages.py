@@ -524,7 +524,10 @@ def test_editing_a_hand_keeps_its_history_and_flows_on(client):
     html = page(client, url)
     assert hand_deltas(html, 1) == ["0", "0", "8", "-8"]
     assert totals(html) == ["36", "-12", "-4", "-20"]
-    history = re.search(r'data-hand="1".*?</details>', html, re.S).group(0)
+    assert '<details class="hand-history"' not in html  # drawn only when asked for
+    link = re.search(r'<p class="hand-history"><a href="([^"]+)">([^<]+)</a>', html)
+    assert link[1] == f"{url}?history=1#hand-1" and "1" in link[2]
+    history = re.search(r'data-hand="1".*?</details>', page(client, link[1]), re.S).group(0)
     assert "Bea" in history  # version 1: Bea won off Dee
 
 
@@ -800,7 +803,9 @@ def test_history_words_each_changed_value_by_its_label(client):
     sent = {"action": "replace", "n": "1", "revision": rev, "winner": "3", "discarder": "4"}
     client.post(url, sent | {"fan": "3"})
     history = re.search(
-        r"<details class=\"hand-history\">.*?</details>", page(client, "/en" + url), re.S
+        r"<details class=\"hand-history\" open>.*?</details>",
+        page(client, f"/en{url}?history=1"),
+        re.S,
     )[0]
     assert "How it was won: Self-drawn" in unescape(history)
     assert "self_draw" not in history and "win:" not in history

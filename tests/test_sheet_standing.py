@@ -14,13 +14,14 @@ import io
 import pytest
 from django.core.management import call_command
 from django.db import IntegrityError
-from django.db.models.signals import post_init
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calculator import sheets
 from calculator.forms.sheet import ReadHand, read_new_sheet
 from calculator.models import Hand, Sheet
+from calculator.sheets import worked as sheet_worked
+from calculator.sheets import writes as sheet_writes
 from tests.test_sheet_stored_read import NAMES, RULES, SLUGS, hands
 
 pytestmark = [pytest.mark.database, pytest.mark.django_db]
@@ -35,7 +36,7 @@ def new_sheet(kind: str) -> Sheet:
     return sheets.create(new)
 
 
-def same_result(quick: sheets.Book, full: sheets.Book) -> None:
+def same_result(quick: sheets.WorkedSheet, full: sheets.WorkedSheet) -> None:
     """Everything the sheet shows but its hands, and each hand `quick` worked out."""
     a, b = quick.result, full.result
     assert (a.totals, a.dealer, a.honba, a.pot, a.passes) == (
@@ -67,7 +68,7 @@ def check_stored(sheet: Sheet) -> None:
 def check_previews(sheet: Sheet, data: dict[str, str]) -> None:
     """A preview played from what is stored shows what the whole sheet worked out shows."""
     sheet = Sheet.objects.get(pk=sheet.pk)
-    read = sheets._read(sheet, data)
+    read = sheets.read_data(sheet, data)
     if not isinstance(read, ReadHand):
         return
     count = sheet.hands.count()
@@ -236,7 +237,7 @@ def test_a_standing_from_an_older_engine_is_not_trusted(monkeypatch):
     sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "fan": "3"})
     sheet.refresh_from_db()
     assert sheets.standing(sheet) is not None
-    monkeypatch.setattr(sheets, "LEDGER", sheets.LEDGER + 1)
+    monkeypatch.setattr(sheet_worked, "LEDGER", sheets.LEDGER + 1)
     assert sheets.standing(sheet) is None
 
 
@@ -285,7 +286,7 @@ def test_an_add_whose_second_insert_is_refused_too_records_nothing(monkeypatch):
     sheet = new_sheet("hk")
     sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "fan": "3"})
     Hand.objects.create(sheet=sheet, n=2, winner=2, discarder=1, params={"fan": "5"})
-    insert, calls = sheets._insert, []
+    insert, calls = sheet_writes._insert, []
 
     def crowded(sheet_, read, key, state, n):
         calls.append(n)
@@ -293,7 +294,7 @@ def test_an_add_whose_second_insert_is_refused_too_records_nothing(monkeypatch):
             Hand.objects.create(sheet=sheet_, n=n, winner=4, params={"fan": "4"})
         return insert(sheet_, read, key, state, n)
 
-    monkeypatch.setattr(sheets, "_insert", crowded)
+    monkeypatch.setattr(sheet_writes, "_insert", crowded)
     with pytest.raises(IntegrityError):
         sheets.add_hand(sheet, {"winner": "3", "win": "self_draw", "fan": "4", "key": "k"})
     assert calls == [2, 3]
@@ -374,7 +375,7 @@ def test_a_page_read_while_another_phone_writes_shows_one_revision():
 
 
 def test_a_full_sheet_refuses_a_hand_after_working_out_hands_stored_past_it(monkeypatch):
-    monkeypatch.setattr(sheets, "MAX_HANDS", 2)
+    monkeypatch.setattr(sheet_writes, "MAX_HANDS", 2)
     sheet = new_sheet("hk")
     sheets.add_hand(sheet, {"winner": "1", "discarder": "2", "fan": "3"})
     Hand.objects.create(sheet=sheet, n=2, winner=2, discarder=1, params={"fan": "5"})
@@ -392,45 +393,3 @@ def test_a_malformed_standing_is_not_trusted():
     assert sheets.standing(sheet) is None
     del sheet.state["count"]
     assert sheets.standing(sheet) is None
-
-
-def _fields(row: Hand | Sheet) -> dict[str, object]:
-    return {field.attname: getattr(row, field.attname) for field in type(row)._meta.fields}
-
-
-@pytest.mark.parametrize("listening", [False, True])
-def test_the_sheet_reads_make_the_rows_the_orm_makes(listening, django_assert_num_queries):
-    sheet = new_sheet("riichi")
-    for winner in ("1", "2", "3"):
-        sheets.add_hand(sheet, {"winner": winner, "win": "self_draw", "han": "2", "riichi": "4"})
-    sheets.set_deleted(sheet, 2, {"revision": "3"}, True)
-    made = []
-
-    def made_one(sender, instance, **kwargs):
-        made.append(instance)
-
-    if listening:  # a listener to the model's signals is told of every row, as by the ORM
-        post_init.connect(made_one, sender=Hand)
-    stored = Sheet.objects.get(pk=sheet.pk)
-    try:
-        read = sheets._hands_of(stored)
-    finally:
-        post_init.disconnect(made_one, sender=Hand)
-    with django_assert_num_queries(0):
-        assert all(hand.sheet is stored for hand in read)  # each knows its sheet
-    orm = list(Hand.objects.filter(sheet=sheet).order_by("n"))
-    assert [_fields(hand) for hand in read] == [_fields(hand) for hand in orm]
-    assert [type(hand.params) for hand in read] == [dict] * 3 and read[1].deleted is True
-    assert all(not hand._state.adding and hand._state.db == "default" for hand in read)
-    if listening:
-        assert made == read
-    read[0].versions = 5
-    read[0].save(update_fields=["versions"])  # a row read so saves as an ORM one
-    assert Hand.objects.get(pk=read[0].pk).versions == 5
-    opened = sheets.open_sheet(sheet.edit_key)
-    assert _fields(opened.sheet) == _fields(Sheet.objects.get(pk=sheet.pk))
-    # Another write between the request's read and its lock: the lock reads what it changed.
-    sheets.add_hand(stored, {"winner": "2", "discarder": "1", "han": "1", "fu": "30"})
-    locked = sheets._locked(opened.sheet)
-    assert _fields(locked) == _fields(Sheet.objects.get(pk=sheet.pk)) != _fields(opened.sheet)
-    assert locked.revision == opened.sheet.revision + 1 and locked is not opened.sheet

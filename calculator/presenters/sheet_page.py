@@ -232,10 +232,11 @@ class HandRow:
     history: tuple[VersionRow, ...]
     edit_url: str
     notes: tuple[str, ...] = ()  # short: "under the 3-fan minimum"
+    history_url: str = ""  # the page again with this hand's earlier versions drawn
 
     @property
     def history_label(self) -> str:
-        count = len(self.history)
+        count = self.versions - 1  # every earlier version, kept or not
         return ngettext("%(count)s earlier version", "%(count)s earlier versions", count) % {
             "count": count
         }
@@ -526,6 +527,7 @@ def sheet_page(
                 ),
                 edit_url=f"{edit_base}edit={hand.n}#hand-form" if editing else "",
                 notes=notes,
+                history_url=f"{edit_base}history={hand.n}#hand-{hand.n}",
             )
         )
     settlement = tuple(

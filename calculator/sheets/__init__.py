@@ -1,0 +1,69 @@
+"""Score sheets in the database: create, read, and the writes, each in one transaction.
+
+The pages and the JSON API both call these functions: one code path for every write.
+Each write also keeps what it worked out: where the sheet stands after its last hand
+(`Sheet.state`, stamped with the revision it belongs to) and the counters every hand was
+played under. A new hand is played from the standing alone; a change to a recorded hand
+works the whole sheet out again and stores what changed. A page then reads the standing
+and works out only the hands it lists, each from its own counters, so a long sheet costs no
+more to show than a short one. A standing that is missing or from another revision (or
+from an older engine: `LEDGER`) is never trusted: the read works every hand out.
+"""
+
+from calculator.sheets.reads import (
+    KEY,
+    Opened,
+    create,
+    latest,
+    open_sheet,
+    preview,
+    read_data,
+)
+from calculator.sheets.worked import (
+    LEDGER,
+    Recorded,
+    WorkedSheet,
+    players_of,
+    standing,
+    stored_data,
+    work_out,
+)
+from calculator.sheets.writes import (
+    KEPT_VERSIONS,
+    REVISION,
+    Refused,
+    add_hand,
+    last_live_hand,
+    replace_hand,
+    rework,
+    set_deleted,
+)
+
+# The name the presenters import today.
+Book = WorkedSheet
+
+__all__ = [
+    "KEPT_VERSIONS",
+    "KEY",
+    "LEDGER",
+    "REVISION",
+    "Book",
+    "Opened",
+    "Recorded",
+    "Refused",
+    "WorkedSheet",
+    "add_hand",
+    "create",
+    "last_live_hand",
+    "latest",
+    "open_sheet",
+    "players_of",
+    "preview",
+    "read_data",
+    "replace_hand",
+    "rework",
+    "set_deleted",
+    "standing",
+    "stored_data",
+    "work_out",
+]
