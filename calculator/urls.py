@@ -1,14 +1,15 @@
 from django.urls import path
 
-from calculator import hand_views, pages, sheet_api, sheet_views, views
+from calculator import hand_views, sheet_api, sheet_views, views
+from calculator.reference_pages import views as reference_pages
 
 # Language-prefixed pages (see mahjongsite/urls.py); the API lives outside the prefix.
 page_patterns = [
     path("", views.calculator, {"slug": "hk"}, name="home"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
-    path("glossary/", pages.reference, {"page": "glossary"}, name="glossary"),
-    path("faq/", pages.reference, {"page": "faq"}, name="faq"),
-    path("sources/", pages.reference, {"page": "sources"}, name="sources"),
+    path("glossary/", reference_pages.reference, {"page": "glossary"}, name="glossary"),
+    path("faq/", reference_pages.reference, {"page": "faq"}, name="faq"),
+    path("sources/", reference_pages.reference, {"page": "sources"}, name="sources"),
     path("sheets/new/", sheet_views.new, name="sheet_new"),
     path("sheets/view/<slug:key>/", sheet_views.view, name="sheet_view"),
     path("sheets/view/<slug:key>/qr.svg", sheet_views.qr, name="sheet_qr"),
