@@ -398,7 +398,7 @@ def test_flower_keys_count_both_ways_and_a_flower_row_can_be_switched_on(client)
 def test_the_flower_and_season_row():
     from django.template.loader import render_to_string
 
-    from calculator.forms.hand_base import flower_faces
+    from calculator.forms.tile_faces import flower_faces
 
     html = render_to_string(
         "calculator/_tile_keyboard.html",

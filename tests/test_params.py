@@ -9,7 +9,7 @@ from django.http import QueryDict
 
 from calculator.families.hk.forms import Form as HKForm
 from calculator.forms.base import ParamForm
-from calculator.forms.hand_base import TilesParam
+from calculator.forms.tile_params import TilesParam
 from calculator.middleware import TooManyFields
 
 

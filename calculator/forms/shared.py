@@ -8,7 +8,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from calculator.forms.hand_base import TilesParam, excerpt
+from calculator.forms.tile_params import TilesParam
+from calculator.forms.tile_words import excerpt
 from calculator.params import IntChoiceParam, Param
 from calculator.scoring import tiles as notation
 from calculator.scoring.tiles import EntryError
