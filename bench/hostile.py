@@ -1,5 +1,8 @@
 """Hostile traffic through the production recipe (`make serve`: nginx → gunicorn).
 
+One file over 400 lines on purpose: a script read top to bottom, its four parts in the
+order below, run as a process of its own (`bench/run.py` starts it so) with its own stack.
+
 Starts scripts/serve on a free loopback port (its own run directory and SQLite file, two
 gunicorn workers unless WEB_CONCURRENCY says otherwise), then measures what budgets.md
 asks of it:

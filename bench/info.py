@@ -13,7 +13,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
-from bench import common
+from bench import common, live_forms
 from bench.common import info, section
 
 REQUESTS = 60  # timed requests per kind and page
@@ -67,9 +67,9 @@ def run(base: str | None = None, workdir: Path | None = None) -> dict[str, Any]:
     for label, path, hand_page, hand in pages:
         with common.guard(f"in process, {label}"):
             start_path = path + (f"?{urllib.parse.urlencode(hand)}" if hand else "")
-            fields = common.read_form(client.get(start_path).content.decode())
-            values = common.start_values(fields)
-            states = common.random_states(fields, values, 2 * REQUESTS + 3, rng, hand_page)
+            fields = live_forms.read_form(client.get(start_path).content.decode())
+            values = live_forms.start_values(fields)
+            states = live_forms.random_states(fields, values, 2 * REQUESTS + 3, rng, hand_page)
             for q in states[:3]:
                 client.get(f"{path}?{q}")  # templates compiled, modules imported
             partial, bare = against_bare([(f"{path}?{q}", HX) for q in states[3 : 3 + REQUESTS]])

@@ -16,7 +16,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from bench import common
+from bench import common, live_forms
 from bench.common import report, section
 from bench.hands import HANDS
 
@@ -124,10 +124,10 @@ def walk(
     """Load `url`, then `warm` + `changes` changes to distinct states; the timed ones, and
     how many values were put back after a field's error."""
     _s, _h, body = common.fetch(base + url)
-    fields = common.read_form(body.decode())
-    values = common.start_values(fields)
-    seen.add(common.query(fields, values))
-    taps = common.walkable(fields, hand_page)
+    fields = live_forms.read_form(body.decode())
+    values = live_forms.start_values(fields)
+    seen.add(live_forms.query(fields, values))
+    taps = live_forms.walkable(fields, hand_page)
     page.goto(base + url, wait_until="load", timeout=60_000)
     page.wait_for_function("() => window.htmx !== undefined", timeout=30_000)
     timed: list[dict[str, Any]] = []
@@ -136,9 +136,9 @@ def walk(
         if len(timed) == changes:
             break
         f = rng.choice(taps)
-        value = common.moved(f, values[f.name], rng)
+        value = live_forms.moved(f, values[f.name], rng)
         candidate = {**values, f.name: value}
-        q = common.query(fields, candidate)
+        q = live_forms.query(fields, candidate)
         if q in seen:
             continue
         seen.add(q)

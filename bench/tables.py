@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bench import common
+from bench import common, live_forms
 from bench.common import fetch, info, report, section
 
 # An evening at the club, per table, in requests a second (budgets.md). When sheets push
@@ -80,9 +80,9 @@ def partial_requests(base: str, rng: random.Random) -> tuple[list[str], str]:
     per_page = []
     for slug in common.FAMILY_PAGES:
         _s, _h, body = fetch(f"{base}/{slug}/")
-        fields = common.read_form(body.decode())
-        start = common.start_values(fields)
-        queries = common.random_states(fields, start, PARTIALS_PER_PAGE, rng, hand_page=False)
+        fields = live_forms.read_form(body.decode())
+        start = live_forms.start_values(fields)
+        queries = live_forms.random_states(fields, start, PARTIALS_PER_PAGE, rng, hand_page=False)
         per_page.append([f"/{slug}/?{q}" for q in queries])
     # Round robin over the pages; a page with fewer states (mcr) runs out first.
     paths = [p for group in itertools.zip_longest(*per_page) for p in group if p]
