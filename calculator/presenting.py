@@ -65,16 +65,7 @@ def format_args(args: Mapping[str, object]) -> dict[str, object]:
     """Arguments ready for %-formatting: amounts shown exactly with separators."""
     shown: dict[str, object] = {}
     for key, value in args.items():
-        kind = type(value)
-        # By exact type first: a sheet's answer words every hand's steps, and `isinstance`
-        # against the numeric ABCs cost more than the formatting.
-        if kind is int:
-            shown[key] = f"{value:,}"  # `grouped` of an int, without the call
-        elif kind is Fraction:
-            shown[key] = grouped(value)
-        elif kind is str:
-            shown[key] = value
-        elif kind is not bool and isinstance(value, Fraction | int):
+        if isinstance(value, Fraction | int) and not isinstance(value, bool):
             shown[key] = grouped(value)
         else:
             shown[key] = value

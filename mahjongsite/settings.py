@@ -126,8 +126,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Score sheets have several writers at once (four phones at a table): WAL lets readers
     # go on during a write, IMMEDIATE takes the write lock when a transaction starts (no
     # deadlock upgrading a read lock), and a writer that finds the lock taken waits.
-    # The connection is kept between requests as PostgreSQL's is (DATABASE_CONN_MAX_AGE):
-    # opening one costs Django more than a bare view, for its functions and these pragmas.
+    # The connection is kept between requests as PostgreSQL's is (DATABASE_CONN_MAX_AGE), so
+    # these pragmas run once per connection, not once per request.
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",

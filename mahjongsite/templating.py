@@ -39,7 +39,7 @@ def fmt(text: str, **values: Any) -> Markup:
     return Markup(text) % values
 
 
-def _key(text: str) -> str:
+def _table_key(text: str) -> str:
     return blake2b(text.encode(), digest_size=9).hexdigest()
 
 
@@ -58,10 +58,10 @@ def reference(
     html = None
     if reads:
         drawn_from = [template_name, get_language(), *(context.get(name) for name in reads)]
-        key = _key(json.dumps(drawn_from, default=str, sort_keys=True, ensure_ascii=False))
+        key = _table_key(json.dumps(drawn_from, default=str, sort_keys=True, ensure_ascii=False))
     else:
         html = caller()
-        key = _key(html)
+        key = _table_key(html)
     request = context.get("request")
     if context.get("oob") and request is not None and request.headers.get(SHOWN) == key:
         # Same table as on the page: htmx keeps that one in place (hx-preserve), so a

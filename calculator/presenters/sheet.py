@@ -95,13 +95,13 @@ def hand_json(book: Book, index: int, names: Inputs) -> dict[str, Any]:
     return payload
 
 
-def _whole(book: Book) -> None:
+def _require_every_hand(book: Book) -> None:
     if not book.whole:  # the API and the CSV list every hand
         raise ValueError(f"{len(book.hands)} of {book.count} hands worked out")
 
 
 def sheet_json(book: Book) -> dict[str, Any]:
-    _whole(book)
+    _require_every_hand(book)
     sheet, result = book.sheet, book.result
     names = input_names(sheet.family)
     payload: dict[str, Any] = {
@@ -153,7 +153,7 @@ def _cell(value: Any) -> str:
 
 def sheet_csv(book: Book) -> str:
     """One row per hand not deleted, then the totals: what a spreadsheet needs."""
-    _whole(book)
+    _require_every_hand(book)
     sheet = book.sheet
     names = hand_params(FAMILIES[sheet.family])
     extra = list(sheet_of(FAMILIES[sheet.family]).own_hand_fields)

@@ -161,27 +161,21 @@ def _split(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
 ZERO = Fraction(0)
 
 
-def _part(points: Fraction, parts: int) -> Fraction:
-    # points / parts, built directly: a Fraction divided by an int goes through Fraction's
-    # generic operator dispatch, and every hand of a long sheet divides.
-    return Fraction(points.numerator, points.denominator * parts)
-
-
 def _shares(points: Fraction, hand: Hand, rules: Rules) -> tuple[Payment, ...]:
     """Each of the three shares, before any liability or rounding."""
     if rules.split is Split.DEALER:
-        half = _part(points, 2)
+        half = points / 2
         if hand.dealer:
             return (Payment("other", half),) * 3
-        quarter = _part(points, 4)
+        quarter = points / 4
         return (Payment("dealer", half), Payment("other", quarter), Payment("other", quarter))
     if hand.win is Win.SELF_DRAW:
-        each = _part(points, 2) if rules.self_draw_pay is SelfDrawPay.HALF else points
+        each = points / 2 if rules.self_draw_pay is SelfDrawPay.HALF else points
         return (Payment("other", each),) * 3
     if rules.split is Split.HALF:
-        quarter = _part(points, 4)
+        quarter = points / 4
         return (
-            Payment("discarder", _part(points, 2)),
+            Payment("discarder", points / 2),
             Payment("other", quarter),
             Payment("other", quarter),
         )

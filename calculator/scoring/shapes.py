@@ -11,7 +11,8 @@ in a four-sets reading; in a seven-pairs reading they are one `FOUR` group, repo
 that Jiujiang's 豪華七對 can count them and Hong Kong's 七對 (seven *different* pairs) can
 refuse them.
 
-Plain recursion over 34-kind counts: a hand of 14 tiles has few readings, so no cache.
+Plain recursion over 34-kind counts: a hand of 14 tiles has few readings, so nothing is kept
+between calls.
 """
 
 from __future__ import annotations
