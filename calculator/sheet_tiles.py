@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from calculator import sheets
 from calculator.families import FAMILIES
 from calculator.forms.hand_base import SEAT_LABELS, HandForm
-from calculator.forms.sheet import hand_params, sheet_of
+from calculator.forms.sheet import family_sheet_of, hand_params
 from calculator.models import Sheet
 from calculator.scoring.outcome import Win
 from calculator.scoring.tiles import Wind
@@ -34,7 +34,7 @@ def _sheet_rules(sheet: Sheet, form_class: type[HandForm]) -> list[tuple[str, st
     """The sheet's table rules (stored canonical, defaults left out) the hand page reads."""
     return [
         (name, str(sheet.rules[name]))
-        for name in sheet_of(FAMILIES[sheet.family]).table_params
+        for name in family_sheet_of(FAMILIES[sheet.family]).table_params
         if name in sheet.rules and name in form_class.base_fields
     ]
 
@@ -47,7 +47,7 @@ def tiles_url(book: sheets.Book) -> str:
     if family.hand is None:
         return ""
     pairs = _sheet_rules(sheet, family.hand.form)
-    pairs += sheet_of(family).tiles_pairs(book.result)
+    pairs += family_sheet_of(family).tiles_pairs(book.result)
     pairs.append(("sheet", sheet.edit_key))
     return f"{reverse('hand', args=[sheet.family])}?{urlencode(pairs, safe=',:')}"
 
@@ -94,7 +94,7 @@ def _differing_rules(sheet: Sheet, form: HandForm) -> list[str]:
     stored = FAMILIES[sheet.family].form(dict(sheet.rules))
     stored.is_valid()
     found = []
-    for name in sheet_of(FAMILIES[sheet.family]).table_params:
+    for name in family_sheet_of(FAMILIES[sheet.family]).table_params:
         if name not in form.fields or name in form.errors or name not in stored.cleaned_data:
             continue
         if form.cleaned_data.get(name) != stored.cleaned_data[name]:
@@ -104,7 +104,7 @@ def _differing_rules(sheet: Sheet, form: HandForm) -> list[str]:
 
 def _with_sheet_rules(sheet: Sheet, data: QueryDict, form: HandForm) -> str:
     query = data.copy()
-    for name in sheet_of(FAMILIES[sheet.family]).table_params:
+    for name in family_sheet_of(FAMILIES[sheet.family]).table_params:
         if name in form.fields:
             query.pop(name, None)
     for name, value in _sheet_rules(sheet, type(form)):
@@ -171,7 +171,7 @@ def record(sheet: Sheet, form: HandForm, data: QueryDict) -> Record:
         }
 
     values = form.payment_values()
-    own = sheet_of(FAMILIES[sheet.family]).own_hand_fields
+    own = family_sheet_of(FAMILIES[sheet.family]).own_hand_fields
     discard = values.get("win") is Win.DISCARD
     liable = "liable_player" in own and bool(values.get("liable"))
     asks_riichi = "riichi" in own

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from calculator import errors, ratelimit, sheet_tiles, sheets
 from calculator.families import FAMILIES
-from calculator.forms.sheet import NewSheet, family_choices, read_new_sheet, sheet_of
+from calculator.forms.sheet import NewSheet, family_choices, family_sheet_of, read_new_sheet
 from calculator.models import HandVersion, Sheet
 from calculator.presenters import sheet_page
 from calculator.views import absolute, language_links
@@ -325,7 +325,7 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
 def _counting_unseen(sheet: Sheet, data: QueryDict) -> bool:
     """A hand sent from a form that did not show fields it counts (riichi: a fu count
     without its shape); without JavaScript they are drawn only once "count" is sent."""
-    return sheet_of(FAMILIES[sheet.family]).unseen_shape(data)
+    return family_sheet_of(FAMILIES[sheet.family]).unseen_shape(data)
 
 
 def _unseen_shape(sheet: Sheet, data: QueryDict) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ from django import forms
 
 from calculator.params import Param
 from calculator.scoring.sheet import Table
+from calculator.scoring.sheet_rules import SheetRules
 
 if TYPE_CHECKING:
     from calculator.forms.base import ParamForm
@@ -49,16 +50,16 @@ class Family:
     presenter: type[Presenter]  # one outcome → one view-model
     template: str  # the calculator page
     title: Any = ""  # the payment page's <title>, after the headline
-    sheet: SheetRules | None = None  # None: no score sheets for this family
+    sheet: FamilySheet | None = None  # None: no score sheets for this family
     hand: HandEntry | None = None  # None: no tile entry
     hand_title: Any = ""  # the tile-entry page's <title>, where there is one
 
 
 @dataclass(frozen=True, eq=False)
-class SheetRules:
-    """How a family's hands sit on a score sheet: which of its form's parameters are table
-    rules, which the sheet works out itself, which it refuses, and the sheet's words that
-    differ by family. The defaults are a four-player table with a dealer and no counters
+class FamilySheet:
+    """The family's sheet adapter: how its hands sit on a score sheet's pages and API —
+    which of its form's parameters are table rules, which the sheet works out itself, which
+    it refuses, and the sheet's words that differ by family. The defaults are a four-player table with a dealer and no counters
     beyond it; a family overrides what differs."""
 
     form: type[ParamForm]
@@ -77,6 +78,11 @@ class SheetRules:
     @property
     def slug(self) -> str:
         return self.form.slug
+
+    @property
+    def table_rules(self) -> SheetRules:
+        """What the sheet engine plays by: the family engine's own `SHEET`."""
+        return self.form.engine.SHEET
 
     @property
     def own_hand_fields(self) -> tuple[str, ...]:
@@ -129,11 +135,11 @@ class SheetRules:
         self, data: Mapping[str, Any], players: int
     ) -> tuple[Table, dict[str, str], dict[str, Any]]:
         """A new sheet's Table, its own rules to store, and the errors JSON of those."""
-        return Table(family=self.slug, players=players), {}, {}
+        return Table(family=self.table_rules, players=players), {}, {}
 
     def table_of(self, rules: Mapping[str, str], players: int) -> Table:
         """The engine's Table of a stored sheet (its rules were validated when it was made)."""
-        return Table(family=self.slug, players=players)
+        return Table(family=self.table_rules, players=players)
 
     def rules_json(self, table: Table) -> dict[str, Any]:
         """SHEET.rules beyond the family form's table rules."""

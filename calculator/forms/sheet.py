@@ -19,7 +19,7 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 
 from calculator.families import FAMILIES, Family
-from calculator.families.base import SheetRules
+from calculator.families.base import FamilySheet
 from calculator.forms.base import ParamForm
 from calculator.params import FULL_WIDTH_DIGITS, Param
 from calculator.scoring import sheet as book
@@ -47,8 +47,8 @@ def family_choices() -> list[str]:
     return [slug for slug, family in FAMILIES.items() if family.sheet is not None]
 
 
-def sheet_of(family: Family) -> SheetRules:
-    """The family's sheet rules (only families with sheets are offered)."""
+def family_sheet_of(family: Family) -> FamilySheet:
+    """The family's sheet adapter (only families with sheets are offered)."""
     if family.sheet is None:
         raise ValueError(f"{family.slug} has no score sheets")
     return family.sheet
@@ -56,7 +56,7 @@ def sheet_of(family: Family) -> SheetRules:
 
 def hand_params(family: Family) -> tuple[str, ...]:
     """The family's per-hand parameters as a sheet names them, in the form's order."""
-    return sheet_of(family).hand_params
+    return family_sheet_of(family).hand_params
 
 
 # The invisible characters a name may hold: Persian spelling and emoji sequences need them,
@@ -170,8 +170,8 @@ def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
         ]
         return errors
     family = FAMILIES[slug]
-    rules_of = sheet_of(family)
-    table_params = rules_of.table_params
+    family_sheet = family_sheet_of(family)
+    table_params = family_sheet.table_params
     table_data = QueryDict(mutable=True)
     for name in table_params:
         if name in data:
@@ -179,7 +179,7 @@ def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
     family_form = family.form(table_data)
     if not family_form.is_valid():
         errors.update({k: v for k, v in family_form.errors_json().items() if k in table_params})
-    players = rules_of.players_of(family_form) if family_form.is_valid() else 4
+    players = family_sheet.players_of(family_form) if family_form.is_valid() else 4
     names: list[str] = []
     name_field = NameParam(default="")
     for n in range(1, 5):
@@ -198,7 +198,7 @@ def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
         except forms.ValidationError as error:
             errors[key] = [{"code": error.code or "invalid", "message": " ".join(error.messages)}]
     rules = {name: family_form.data[name] for name in table_params if name in family_form.data}
-    table, own_rules, own_errors = rules_of.read_table(data, players)
+    table, own_rules, own_errors = family_sheet.read_table(data, players)
     rules.update(own_rules)
     errors.update(own_errors)
     if errors:
@@ -218,7 +218,7 @@ def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
 
 def table_of(family: str, rules: Mapping[str, str], players: int) -> book.Table:
     """The engine's Table of a stored sheet (its rules were validated when it was made)."""
-    return sheet_of(FAMILIES[family]).table_of(rules, players)
+    return family_sheet_of(FAMILIES[family]).table_of(rules, players)
 
 
 def stored_form(family: str, data: Mapping[str, Any]) -> ParamForm:
@@ -235,15 +235,15 @@ def table_rules_json(
 ) -> dict[str, Any]:
     """SHEET.rules: every table rule with its value (defaults included), exact. `table`:
     the sheet's, when it was read already."""
-    rules_of = sheet_of(FAMILIES[family])
+    family_sheet = family_sheet_of(FAMILIES[family])
     family_form = stored_form(family, rules)  # validated when the sheet was made
     payload = {
         name: family_form.fields[name].json_value(family_form.cleaned_data[name])
-        for name in rules_of.table_params
+        for name in family_sheet.table_params
     }
     if table is None:
-        table = rules_of.table_of(rules, rules_of.players_of(family_form))
-    payload.update(rules_of.rules_json(table))
+        table = family_sheet.table_of(rules, family_sheet.players_of(family_form))
+    payload.update(family_sheet.rules_json(table))
     return payload
 
 
@@ -299,28 +299,28 @@ def read_hand(
     # where a QueryDict converts and checks each one again.
     family_data = MultiValueDict()
     family_data.update(rules)
-    rules_of = sheet_of(FAMILIES[family])
+    family_sheet = family_sheet_of(FAMILIES[family])
     refusals = [(name, NOT_ALLOWED_SUPPLIED) for name in SHEET_COUNTERS]
-    refusals += [(name, NOT_ALLOWED_TABLE) for name in rules_of.table_params]
-    refusals += list(rules_of.refused.items())
+    refusals += [(name, NOT_ALLOWED_TABLE) for name in family_sheet.table_params]
+    refusals += list(family_sheet.refused.items())
     for name, message in refusals:
         if name in data:
             errors[name] = [{"code": "not_allowed", "message": str(message)}]
-    names = rules_of.hand_params
+    names = family_sheet.hand_params
     getlist = getattr(data, "getlist", None)
     for name in names:
         if name in data:
             # Every value of a repeated parameter: the family's form takes the last of a
             # scalar and all of a list (Jiujiang's `pattern`).
             values_sent = getlist(name) if getlist else [data[name]]
-            family_data.setlist(rules_of.field_name(name), values_sent)
+            family_data.setlist(family_sheet.field_name(name), values_sent)
     winner = values.get("winner")
     if isinstance(winner, int):
-        family_data.update(rules_of.seat_values(winner))
+        family_data.update(family_sheet.seat_values(winner))
     family_form = FAMILIES[family].form(family_data)
     if not family_form.is_valid():
         for name, found in family_form.errors_json().items():
-            errors.setdefault(rules_of.sheet_name(name), found)
+            errors.setdefault(family_sheet.sheet_name(name), found)
     if errors:
         return errors
     entry = book.Entry(
@@ -343,7 +343,7 @@ def read_hand(
     cleaned = family_form.cleaned_data
     params = {}
     for name in names:
-        field_name = rules_of.field_name(name)
+        field_name = family_sheet.field_name(name)
         field = family_form.fields[field_name]
         if cleaned[field_name] != field.default:
             params[name] = field.encode(cleaned[field_name])

@@ -10,7 +10,7 @@ from typing import Any
 
 from calculator import presenting
 from calculator.families import FAMILIES
-from calculator.forms.sheet import hand_params, sheet_of, table_rules_json
+from calculator.forms.sheet import family_sheet_of, hand_params, table_rules_json
 from calculator.models import Hand
 from calculator.scoring.money import plain
 from calculator.scoring.sheet import Played
@@ -25,7 +25,7 @@ def points(book: Book) -> list[Fraction]:
 
 def delta_sums(book: Book) -> list[Fraction]:
     """Each player's deltas added up: the CSV's last row, so every column adds up."""
-    start = book.table.start if sheet_of(FAMILIES[book.sheet.family]).keeps_points else 0
+    start = book.table.start if family_sheet_of(FAMILIES[book.sheet.family]).keeps_points else 0
     return [total - start for total in book.result.totals]
 
 
@@ -37,10 +37,10 @@ def input_names(family: str) -> Inputs:
     """The family's per-hand parameters (`hand_params`), each with its form field's name
     and its default's JSON value."""
     fields = FAMILIES[family].form.base_fields
-    rules_of = sheet_of(FAMILIES[family])
+    family_sheet = family_sheet_of(FAMILIES[family])
     named = []
-    for name in rules_of.hand_params:
-        field_name = rules_of.field_name(name)
+    for name in family_sheet.hand_params:
+        field_name = family_sheet.field_name(name)
         field = fields[field_name]
         default = field.json_value(field.default)
         named.append((name, field_name, _ASKED if isinstance(default, list) else default))
@@ -90,8 +90,8 @@ def hand_json(book: Book, index: int, names: Inputs) -> dict[str, Any]:
         "deleted": hand.deleted,
         "versions": hand.versions,
     }
-    rules_of = sheet_of(FAMILIES[book.sheet.family])
-    payload.update(rules_of.hand_json(book.reads[index].entry, played))
+    family_sheet = family_sheet_of(FAMILIES[book.sheet.family])
+    payload.update(family_sheet.hand_json(book.reads[index].entry, played))
     return payload
 
 
@@ -120,7 +120,7 @@ def sheet_json(book: Book) -> dict[str, Any]:
             {"from": t.payer, "to": t.payee, "amount": t.amount} for t in result.settlement
         ],
     }
-    payload.update(sheet_of(FAMILIES[sheet.family]).sheet_json(result))
+    payload.update(family_sheet_of(FAMILIES[sheet.family]).sheet_json(result))
     return payload
 
 
@@ -156,7 +156,7 @@ def sheet_csv(book: Book) -> str:
     _whole(book)
     sheet = book.sheet
     names = hand_params(FAMILIES[sheet.family])
-    extra = list(sheet_of(FAMILIES[sheet.family]).own_hand_fields)
+    extra = list(family_sheet_of(FAMILIES[sheet.family]).own_hand_fields)
     with_fields = input_names(sheet.family)  # the same names, each with its field's
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")

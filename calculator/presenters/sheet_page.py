@@ -24,7 +24,13 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from calculator import presenting
 from calculator.families import FAMILIES, Family
-from calculator.forms.sheet import NAME_LENGTH, family_choices, sheet_of, stored_form, table_of
+from calculator.forms.sheet import (
+    NAME_LENGTH,
+    family_choices,
+    family_sheet_of,
+    stored_form,
+    table_of,
+)
 from calculator.models import Hand, HandVersion, Sheet
 from calculator.presenting import format_args, isolated, signed
 from calculator.sheets import Book, stored_data
@@ -134,18 +140,20 @@ class NewPage:
 def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> NewPage:
     """The new-sheet form for one family, filled from `data` (the query or what was sent)."""
     family = FAMILIES[slug]
-    rules_of = sheet_of(family)
+    family_sheet = family_sheet_of(family)
     table = QueryDict(mutable=True)
-    for name in rules_of.table_params:
+    for name in family_sheet.table_params:
         if name in data:
             table[name] = first(data, name)
     form = family.form(table)
-    rules = [_from_bound(name, form[name], errors) for name in rules_of.table_params]
+    rules = [_from_bound(name, form[name], errors) for name in family_sheet.table_params]
     form.is_valid()
-    players = rules_of.players_of(form)
-    extra = rules_of.rules_form({k: first(data, k) for k in rules_of.rules_names if k in data})
-    for name in rules_of.rules_names if extra is not None else ():
-        bound = extra[rules_of.rules_field(name)]
+    players = family_sheet.players_of(form)
+    extra = family_sheet.rules_form(
+        {k: first(data, k) for k in family_sheet.rules_names if k in data}
+    )
+    for name in family_sheet.rules_names if extra is not None else ():
+        bound = extra[family_sheet.rules_field(name)]
         view = _from_bound(name, bound, errors)
         if bound.field.default in (None, ()) and not first(data, name):
             view.current = ""  # optional: left empty, the rule's default applies
@@ -159,7 +167,7 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
             hidden=n > players,
             help_text=(
                 _("Leave this empty at a three-player table.")
-                if n == 4 and players == 4 and 3 in rules_of.table_sizes
+                if n == 4 and players == 4 and 3 in family_sheet.table_sizes
                 else ""
             ),
         )
@@ -174,7 +182,7 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
         )
         for other in family_choices()
     )
-    shown = {"family", *rules_of.table_params, *rules_of.rules_names}
+    shown = {"family", *family_sheet.table_params, *family_sheet.rules_names}
     shown |= {f"name{n}" for n in range(1, 5)}
     loose = [
         str(error["message"])
@@ -189,8 +197,8 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
 def new_page_query(slug: str, data: Mapping[str, Any]) -> str:
     """The address of the new-sheet form with these rules: family and table rules only,
     never names, so the link a calculator page makes is safe to share."""
-    rules_of = sheet_of(FAMILIES[slug])
-    names = ("family", *rules_of.table_params, *rules_of.rules_names)
+    family_sheet = family_sheet_of(FAMILIES[slug])
+    names = ("family", *family_sheet.table_params, *family_sheet.rules_names)
     pairs = [(name, first(data, name)) for name in names if name in data]
     if "family" not in data:
         pairs.insert(0, ("family", slug))
@@ -325,7 +333,7 @@ def _who(
             "winner": names[winner - 1],
             "discarder": names[discarder - 1],
         }
-    if not sheet_of(FAMILIES[family]).asks_discarder:  # no discarder, so no self-draw either
+    if not family_sheet_of(FAMILIES[family]).asks_discarder:  # no discarder, so no self-draw either
         return _("%(winner)s won") % {"winner": names[winner - 1]}
     return _("%(winner)s self-drew (自摸)") % {"winner": names[winner - 1]}
 
@@ -350,10 +358,10 @@ def _entered(book: Book, params: Mapping[str, Any]) -> list[str]:
     """A hand's values as entered, each worded with its field's label and option label."""
     names = told_apart(book.sheet.players)
     family = FAMILIES[book.sheet.family]
-    rules_of = sheet_of(family)
+    family_sheet = family_sheet_of(family)
     parts = []
     for name, value in params.items():
-        form_name = rules_of.field_name(name)
+        form_name = family_sheet.field_name(name)
         found = family.form.base_fields.get(form_name)
         if name in ("riichi", "tenpai", "liable_player"):
             label = {"riichi": _("riichi"), "tenpai": _("tenpai"), "liable_player": _("liable")}[
@@ -378,7 +386,7 @@ def _deleted_summary(book: Book, index: int) -> str:
     slug = book.sheet.family
     form = read.family_form
     # A drawn hand has no size to say (its values at their defaults were never entered).
-    said = sheet_of(FAMILIES[slug]).always_said if read.winner is not None else ()
+    said = family_sheet_of(FAMILIES[slug]).always_said if read.winner is not None else ()
     values = {name: form.fields[name].encode(form.cleaned_data[name]) for name in said}
     values.update(book.hands[index].params)
     return " · ".join(_entered(book, values))
@@ -420,7 +428,9 @@ def _rules_line(sheet: Sheet) -> str:
         return ""
     outcome = family.engine.score(*form.inputs)
     words = [family.presenter(form.inputs, outcome).rules_line()]
-    words += sheet_of(family).rules_words(table_of(sheet.family, sheet.rules, len(sheet.players)))
+    words += family_sheet_of(family).rules_words(
+        table_of(sheet.family, sheet.rules, len(sheet.players))
+    )
     return " · ".join(word for word in words if word)
 
 
@@ -460,8 +470,8 @@ def sheet_page(
     sheet, result = book.sheet, book.result
     family = FAMILIES[sheet.family]
     names = told_apart(sheet.players)
-    rules_of = sheet_of(family)
-    riichi = rules_of.keeps_points  # points held from a start, ranked at the end
+    family_sheet = family_sheet_of(family)
+    riichi = family_sheet.keeps_points  # points held from a start, ranked at the end
     finals = {f.n: f for f in result.final}
     players = tuple(
         PlayerRow(
@@ -477,7 +487,7 @@ def sheet_page(
     )
     dealer_name = names[result.dealer - 1]
     next_hand = _("Next hand: %(dealer)s deals") % {"dealer": dealer_name}
-    next_hand = rules_of.standing_line(result, next_hand)
+    next_hand = family_sheet.standing_line(result, next_hand)
     rows = []
     label, dealt = _("Hand %(n)s"), _("%(name)s dealt")  # worded once, said on every row
     edit_path = reverse("sheet", args=[sheet.edit_key]) if editing else ""
@@ -503,10 +513,10 @@ def sheet_page(
             presenter = family.presenter(played.inputs, played.outcome)
             summary, notes = presenter.result_line(), row_notes(presenter)
         elif hand.winner is None:
-            summary = rules_of.drawn_summary(names, entry)
+            summary = family_sheet.drawn_summary(names, entry)
         else:
             summary = ""
-        counters = rules_of.row_counters(played, entry, names, hand.deleted)
+        counters = family_sheet.row_counters(played, entry, names, hand.deleted)
         rows.append(
             HandRow(
                 n=hand.n,
@@ -558,7 +568,7 @@ def sheet_page(
         everything=everything,
         shorter=everything and count > LATEST_HANDS,
         settlement=settlement,
-        settle_unit=rules_of.settle_unit(book.table),
+        settle_unit=family_sheet.settle_unit(book.table),
         is_riichi=riichi,
         sheet=sheet,
         # With a byte-order mark, so a spreadsheet program reads the names as UTF-8.
@@ -621,7 +631,7 @@ def hand_form(
     sheet: Sheet, data: Mapping[str, Any], errors: Mapping[str, Any], editing: int | None = None
 ) -> HandForm:
     family = FAMILIES[sheet.family]
-    rules_of = sheet_of(family)
+    family_sheet = family_sheet_of(family)
     names = list(sheet.players)  # each choice carries the number: player_choice()
     numbered = [(str(n), player_choice(n, name)) for n, name in enumerate(names, 1)]
     winner = first(data, "winner")
@@ -635,7 +645,7 @@ def hand_form(
             errors=_messages(errors, "winner"),
         )
     ]
-    if rules_of.asks_discarder:
+    if family_sheet.asks_discarder:
         discarder = first(data, "discarder")
         own.append(
             FieldView(
@@ -647,7 +657,7 @@ def hand_form(
                 errors=_messages(errors, "discarder"),
             )
         )
-    for name in rules_of.own_before:
+    for name in family_sheet.own_before:
         ticked = set(first(data, name).split(","))
         own.append(
             FieldView(
@@ -660,19 +670,19 @@ def hand_form(
         )
     family_data = QueryDict(mutable=True)
     family_data.update(dict(sheet.rules))
-    order = rules_of.hand_params
+    order = family_sheet.hand_params
     for name in order:
         if name in data:
-            form_name = rules_of.field_name(name)
+            form_name = family_sheet.field_name(name)
             family_data.setlist(form_name, [first(data, name)])
     form = family.form(family_data)
     fields = {}
     for name in order:
-        form_name = rules_of.field_name(name)
+        form_name = family_sheet.field_name(name)
         param = form.fields[form_name]
-        label = rules_of.field_label(name, param, names)
+        label = family_sheet.field_label(name, param, names)
         fields[name] = _from_bound(name, form[form_name], errors, label)
-    for name in rules_of.own_after:
+    for name in family_sheet.own_after:
         chosen = first(data, name)
         fields[name] = FieldView(
             name,
@@ -681,13 +691,13 @@ def hand_form(
             options=[("", "—", chosen == "")] + [(v, n, v == chosen) for v, n in numbered],
             errors=_messages(errors, name),
         )
-    order = (*order, *rules_of.own_after)
+    order = (*order, *family_sheet.own_after)
     shown = {"winner", "discarder", "riichi", "tenpai", *fields}
     loose = [
         str(e["message"]) for name, found in errors.items() if name not in shown for e in found
     ]
     return HandForm(
-        editing, tuple(own), fields, tuple(order), form, loose, rules_of.hand_fields_template
+        editing, tuple(own), fields, tuple(order), form, loose, family_sheet.hand_fields_template
     )
 
 
@@ -738,7 +748,7 @@ def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Pre
         summary = presenter.result_line()
         notes = tuple(presenter.describe_note(note) for note in presenter.notes)
     else:
-        drawn = sheet_of(FAMILIES[book.sheet.family]).drawn_summary(
+        drawn = family_sheet_of(FAMILIES[book.sheet.family]).drawn_summary(
             told_apart(names), book.reads[index].entry
         )
         summary = drawn or _("Drawn hand (流局)")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
-from . import classical, hk, jiujiang, mcr, nmjl, riichi
+from . import riichi
 from .money import amount as exact_amount
 from .outcome import Outcome, Payment, Win
 from .sheet_rules import Deal, SheetRules
@@ -37,7 +37,7 @@ class Table:
     """A sheet's family and the table rules the sheet itself applies (the family's own
     rules travel with each hand's inputs)."""
 
-    family: SheetRules  # its engine module's `SHEET`; a slug is looked up (`table_rules`)
+    family: SheetRules  # its engine module's `SHEET`
     players: int = 4  # 3 only for three-player riichi
     # a family with counters only (riichi; ignored otherwise):
     start: int = 25000  # everyone's points at the start
@@ -47,8 +47,6 @@ class Table:
     rate: Fraction = Fraction(1)  # settlement: final scores × rate
 
     def __post_init__(self) -> None:
-        if isinstance(self.family, str):
-            object.__setattr__(self, "family", table_rules(self.family))
         if self.players not in self.family.seatings:
             raise ValueError(f"{self.family.slug} cannot be played by {self.players}")
         object.__setattr__(self, "uma", tuple(self.uma))
@@ -495,21 +493,3 @@ def _zero_sum_groups(values: Sequence[int]) -> list[list[int]]:
             groups.append([i for i in range(size) if (group_start ^ mask) >> i & 1])
             group_start = mask
     return groups
-
-
-SHEETS = {
-    rules.slug: rules
-    for rules in (hk.SHEET, riichi.SHEET, mcr.SHEET, nmjl.SHEET, jiujiang.SHEET, classical.SHEET)
-}
-FAMILIES = tuple(SHEETS)
-
-
-def table_rules(slug: str) -> SheetRules:
-    """A family's `SheetRules` by its slug, for a `Table` made with one.
-
-    >>> table_rules("riichi").counters
-    True
-    """
-    if slug not in SHEETS:
-        raise ValueError(f"unknown family {slug!r}")
-    return SHEETS[slug]

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from calculator import presenting
-from calculator.families.base import SheetRules
+from calculator.families.base import FamilySheet
 from calculator.families.riichi.forms import Form
 from calculator.params import DecimalParam, IntParam, Param
 from calculator.scoring.sheet import NOTEN, Table
@@ -102,7 +102,7 @@ def _rules_name(field_name: str) -> str:
 
 
 @dataclass(frozen=True, eq=False)
-class RiichiSheet(SheetRules):
+class RiichiSheet(FamilySheet):
     def players_of(self, form: Any) -> int:
         return (getattr(form, "cleaned_data", None) or {}).get("players") or 4
 
@@ -116,7 +116,7 @@ class RiichiSheet(SheetRules):
         self, data: Mapping[str, Any], players: int
     ) -> tuple[Table, dict[str, str], dict[str, Any]]:
         extra = RiichiSheetForm(data)
-        table = Table(family=self.slug, players=players)
+        table = Table(family=self.table_rules, players=players)
         if not extra.is_valid():
             errors = {
                 _rules_name(name): [
@@ -142,7 +142,7 @@ class RiichiSheet(SheetRules):
             ) % {"split": split}
             errors["noten"] = _error("invalid", message)
         table = Table(
-            family=self.slug,
+            family=self.table_rules,
             players=players,
             start=values["start"],
             return_points=values["return_points"],
@@ -163,7 +163,7 @@ class RiichiSheet(SheetRules):
             raise ValueError(f"a stored riichi table rule no longer reads: {form.errors.as_data()}")
         values = form.cleaned_data
         return Table(
-            family=self.slug,
+            family=self.table_rules,
             players=players,
             start=values["start"],
             return_points=values["return_points"],
