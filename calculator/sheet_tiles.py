@@ -39,15 +39,15 @@ def _sheet_rules(sheet: Sheet, form_class: type[HandForm]) -> list[tuple[str, st
     ]
 
 
-def tiles_url(book: sheets.Book) -> str:
+def tiles_url(worked: sheets.WorkedSheet) -> str:
     """The family's hand page for the next hand of this sheet, with its table rules (and,
     riichi, the honba and sticks on the table), or "" for a family without tile entry."""
-    sheet = book.sheet
+    sheet = worked.sheet
     family = FAMILIES[sheet.family]
     if family.hand is None:
         return ""
     pairs = _sheet_rules(sheet, family.hand.form)
-    pairs += family_sheet_of(family).tiles_pairs(book.result)
+    pairs += family_sheet_of(family).tiles_pairs(worked.result)
     pairs.append(("sheet", sheet.edit_key))
     return f"{reverse('hand', args=[sheet.family])}?{urlencode(pairs, safe=',:')}"
 
@@ -153,9 +153,9 @@ def record(sheet: Sheet, form: HandForm, data: QueryDict) -> Record:
         )
     if not form.is_valid() or form.analysis is None:
         return Record(action=action, title=title, ready=False)
-    book = sheets.latest(sheet, 0)  # the standing: who deals next
+    worked = sheets.latest(sheet, 0)  # the standing: who deals next
     players = len(names)
-    dealer = book.result.dealer
+    dealer = worked.result.dealer
     # Players sit in number order and the dealer is East: the seat chosen above (whose
     # winds the tiles were read for) names the winner, who can still be changed.
     seat_of = {

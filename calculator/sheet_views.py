@@ -239,7 +239,7 @@ def _sheet_response(
             elif hand is not None:
                 at, data = hand.n, sheet_page.hand_data(hand)
                 stored = sheets.preview(sheet, data, at)  # the hand as it is stored
-                if isinstance(stored, sheets.Book):
+                if isinstance(stored, sheets.WorkedSheet):
                     preview = sheet_page.preview(stored, {}, at)
         context["hand_form"] = sheet_page.hand_form(sheet, data or {}, found or {}, at)
         context["form_key"] = secrets.token_urlsafe(16)
@@ -450,7 +450,7 @@ def _preview(request: HttpRequest, sheet: Sheet, data: QueryDict, at: int | None
     if at is not None and not sheet.hands.filter(n=at).exists():
         at = None
     worked = sheets.preview(sheet, data, at=at)
-    if isinstance(worked, sheets.Book):
+    if isinstance(worked, sheets.WorkedSheet):
         shown = sheet_page.preview(worked, {}, at)
     else:
         shown = sheet_page.preview(None, worked, at)

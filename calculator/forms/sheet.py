@@ -22,7 +22,7 @@ from calculator.families import FAMILIES, Family
 from calculator.families.base import FamilySheet
 from calculator.forms.base import ParamForm
 from calculator.params import FULL_WIDTH_DIGITS, Param
-from calculator.scoring import sheet as book
+from calculator.scoring import sheet as sheet_engine
 from calculator.scoring.outcome import Win
 
 PLAYER = re.compile(r"[0-9]{1,2}")  # ASCII digits only, and never a huge number to convert
@@ -153,7 +153,7 @@ class NewSheet:
     family: str
     names: tuple[str, ...]
     rules: dict[str, str]  # to store: canonical table rules and the sheet's own
-    table: book.Table
+    table: sheet_engine.Table
 
 
 def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
@@ -216,7 +216,7 @@ def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
     return NewSheet(slug, tuple(names), rules, table)
 
 
-def table_of(family: str, rules: Mapping[str, str], players: int) -> book.Table:
+def table_of(family: str, rules: Mapping[str, str], players: int) -> sheet_engine.Table:
     """The engine's Table of a stored sheet (its rules were validated when it was made)."""
     return family_sheet_of(FAMILIES[family]).table_of(rules, players)
 
@@ -231,7 +231,7 @@ def stored_form(family: str, data: Mapping[str, Any]) -> ParamForm:
 
 
 def table_rules_json(
-    family: str, rules: Mapping[str, str], table: book.Table | None = None
+    family: str, rules: Mapping[str, str], table: sheet_engine.Table | None = None
 ) -> dict[str, Any]:
     """SHEET.rules: every table rule with its value (defaults included), exact. `table`:
     the sheet's, when it was read already."""
@@ -254,7 +254,7 @@ class ReadHand:
     winner: int | None
     discarder: int | None
     params: dict[str, str]  # the hand's parameters to store, canonical, defaults left out
-    entry: book.Entry
+    entry: sheet_engine.Entry
     family_form: ParamForm
 
 
@@ -275,7 +275,7 @@ OWN_FIELDS = {players: own_fields(players) for players in (3, 4)}
 def read_hand(
     family: str,
     rules: Mapping[str, str],
-    table: book.Table,
+    table: sheet_engine.Table,
     data: Mapping[str, Any],
 ) -> ReadHand | dict[str, Any]:
     """One hand as a request sends it → a ReadHand, or the errors JSON. Nothing is guessed:
@@ -323,7 +323,7 @@ def read_hand(
             errors.setdefault(family_sheet.sheet_name(name), found)
     if errors:
         return errors
-    entry = book.Entry(
+    entry = sheet_engine.Entry(
         winner=winner,
         discarder=values["discarder"],
         inputs=family_form.inputs,
@@ -332,7 +332,7 @@ def read_hand(
         liable_player=values["liable_player"],
     )
     liable = getattr(entry.inputs[0], "liable", False) and winner is not None
-    for name, code in book.entry_errors(table, entry).items():
+    for name, code in sheet_engine.entry_errors(table, entry).items():
         message = ENTRY_MESSAGES.get((name, code), ENTRY_MESSAGES[None])
         if (name, code) == ("liable_player", "contradiction") and not liable:
             # A liable player named, but no 包自摸 to pay for.
@@ -356,7 +356,7 @@ def read_hand(
 def read_stored(
     family: str,
     rules: Mapping[str, str],
-    table: book.Table,
+    table: sheet_engine.Table,
     winner: int | None,
     discarder: int | None,
     params: Mapping[str, str],
@@ -397,5 +397,5 @@ ENTRY_MESSAGES: Mapping[Any, Any] = {
 }
 
 
-def is_discard(entry: book.Entry) -> bool:
+def is_discard(entry: sheet_engine.Entry) -> bool:
     return getattr(entry.inputs[0], "win", None) is Win.DISCARD

@@ -33,7 +33,7 @@ from calculator.forms.sheet import (
 )
 from calculator.models import Hand, HandVersion, Sheet
 from calculator.presenting import format_args, isolated, signed
-from calculator.sheets import Book, stored_data
+from calculator.sheets import WorkedSheet, stored_data
 from calculator.views import absolute
 
 # The sheet's own per-hand fields, drawn as the players' names.
@@ -354,10 +354,10 @@ def _worded(field: Any, value: Any) -> str:
     return choices.get(text, text)
 
 
-def _entered(book: Book, params: Mapping[str, Any]) -> list[str]:
+def _entered(worked: WorkedSheet, params: Mapping[str, Any]) -> list[str]:
     """A hand's values as entered, each worded with its field's label and option label."""
-    names = told_apart(book.sheet.players)
-    family = FAMILIES[book.sheet.family]
+    names = told_apart(worked.sheet.players)
+    family = FAMILIES[worked.sheet.family]
     family_sheet = family_sheet_of(family)
     parts = []
     for name, value in params.items():
@@ -381,22 +381,24 @@ def _points(value: Fraction) -> str:
     return f"−{presenting.money(-value)}" if value < 0 else presenting.money(value)
 
 
-def _deleted_summary(book: Book, index: int) -> str:
-    read = book.reads[index]
-    slug = book.sheet.family
+def _deleted_summary(worked: WorkedSheet, index: int) -> str:
+    read = worked.reads[index]
+    slug = worked.sheet.family
     form = read.family_form
     # A drawn hand has no size to say (its values at their defaults were never entered).
     said = family_sheet_of(FAMILIES[slug]).always_said if read.winner is not None else ()
     values = {name: form.fields[name].encode(form.cleaned_data[name]) for name in said}
-    values.update(book.hands[index].params)
-    return " · ".join(_entered(book, values))
+    values.update(worked.hands[index].params)
+    return " · ".join(_entered(worked, values))
 
 
-def _version_summary(book: Book, version: HandVersion) -> str:
+def _version_summary(worked: WorkedSheet, version: HandVersion) -> str:
     """An earlier version in a line: who won, and the values as entered."""
-    names = told_apart(book.sheet.players)
-    who = _who(names, version.winner, version.discarder, book.sheet.family, _liable(version.params))
-    return " · ".join([who, *_entered(book, version.params)])
+    names = told_apart(worked.sheet.players)
+    who = _who(
+        names, version.winner, version.discarder, worked.sheet.family, _liable(version.params)
+    )
+    return " · ".join([who, *_entered(worked, version.params)])
 
 
 def row_notes(presenter: Any) -> tuple[str, ...]:
@@ -457,7 +459,7 @@ def etag(revision: int, language: str, editing: bool, everything: bool = False) 
 
 
 def sheet_page(
-    book: Book,
+    worked: WorkedSheet,
     *,
     editing: bool,
     language: str,
@@ -467,7 +469,7 @@ def sheet_page(
 ) -> SheetPage:
     """The sheet's page. `only`: the row of that hand (by index) alone, for an answer that
     adds it to a list already shown."""
-    sheet, result = book.sheet, book.result
+    sheet, result = worked.sheet, worked.result
     family = FAMILIES[sheet.family]
     names = told_apart(sheet.players)
     family_sheet = family_sheet_of(family)
@@ -496,19 +498,19 @@ def sheet_page(
         edit_base = f"{edit_base}?hands={ALL_HANDS}&"
     else:
         edit_base = f"{edit_base}?"
-    count = book.count
+    count = worked.count
     listed = count if everything else min(count, LATEST_HANDS)
-    # The book holds the listed hands at least (the latest, or every one), `only`'s at least.
-    drawn = range(len(book.hands) - listed, len(book.hands)) if only is None else (only,)
+    # The worked sheet holds the listed hands at least (the latest, or every one), `only`'s at least.
+    drawn = range(len(worked.hands) - listed, len(worked.hands)) if only is None else (only,)
     if only is None and drawn.start < 0:
-        raise ValueError(f"{listed} hands to list, {len(book.hands)} worked out")
+        raise ValueError(f"{listed} hands to list, {len(worked.hands)} worked out")
     for index in drawn:
-        hand, played = book.hands[index], result.hands[index]
-        entry = book.reads[index].entry
+        hand, played = worked.hands[index], result.hands[index]
+        entry = worked.reads[index].entry
         notes: tuple[str, ...] = ()
         if hand.deleted:
             # It counts for nothing now; its values as entered say what it was.
-            summary = _deleted_summary(book, index)
+            summary = _deleted_summary(worked, index)
         elif played.outcome is not None and played.inputs is not None:
             presenter = family.presenter(played.inputs, played.outcome)
             summary, notes = presenter.result_line(), row_notes(presenter)
@@ -532,7 +534,7 @@ def sheet_page(
                 counters=counters,
                 versions=hand.versions,
                 history=tuple(
-                    VersionRow(v.version, _version_summary(book, v), v.replaced)
+                    VersionRow(v.version, _version_summary(worked, v), v.replaced)
                     for v in history.get(hand.pk, [])
                 ),
                 edit_url=f"{edit_base}edit={hand.n}#hand-form" if editing else "",
@@ -568,7 +570,7 @@ def sheet_page(
         everything=everything,
         shorter=everything and count > LATEST_HANDS,
         settlement=settlement,
-        settle_unit=family_sheet.settle_unit(book.table),
+        settle_unit=family_sheet.settle_unit(worked.table),
         is_riichi=riichi,
         sheet=sheet,
         # With a byte-order mark, so a spreadsheet program reads the names as UTF-8.
@@ -576,7 +578,7 @@ def sheet_page(
         view_url=view_url,
         edit_url=absolute(edit_path) if editing else "",
         qr_url=reverse("sheet_qr", args=[sheet.view_key]),
-        undo_n=book.state.live,
+        undo_n=worked.state.live,
         etag=etag(sheet.revision, language, editing, everything),
         words=row_words(),
     )
@@ -590,9 +592,9 @@ class Added:
     first: bool  # the sheet's first hand: "no hands yet" goes
 
 
-def added(book: Book, everything: bool) -> Added:
+def added(worked: WorkedSheet, everything: bool) -> Added:
     """What the sheet's latest hand, just added, changes in the list on the page."""
-    count = book.count
+    count = worked.count
     # Hands are numbered in order from 1, so the one now 31st from the top is this number.
     dropped = count - LATEST_HANDS if not everything and count > LATEST_HANDS else None
     return Added(dropped, count == 1)
@@ -729,27 +731,27 @@ def recorded(n: int, created: bool, behind: bool = False) -> Preview:
     return Preview((), said, [])
 
 
-def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Preview:
-    if book is None:
+def preview(worked: WorkedSheet | None, errors: Mapping[str, Any], at: int | None) -> Preview:
+    if worked is None:
         messages = [str(e["message"]) for found in errors.values() for e in found]
         return Preview((), "", messages)
     index = (
-        len(book.hands) - 1
+        len(worked.hands) - 1
         if at is None
-        else next(i for i, hand in enumerate(book.hands) if hand.n == at)
+        else next(i for i, hand in enumerate(worked.hands) if hand.n == at)
     )
-    played = book.result.hands[index]
-    names = list(book.sheet.players)
+    played = worked.result.hands[index]
+    names = list(worked.sheet.players)
     summary = ""
     notes: tuple[str, ...] = ()
     if played.outcome is not None and played.inputs is not None:
-        family = FAMILIES[book.sheet.family]
+        family = FAMILIES[worked.sheet.family]
         presenter = family.presenter(played.inputs, played.outcome)
         summary = presenter.result_line()
         notes = tuple(presenter.describe_note(note) for note in presenter.notes)
     else:
-        drawn = family_sheet_of(FAMILIES[book.sheet.family]).drawn_summary(
-            told_apart(names), book.reads[index].entry
+        drawn = family_sheet_of(FAMILIES[worked.sheet.family]).drawn_summary(
+            told_apart(names), worked.reads[index].entry
         )
         summary = drawn or _("Drawn hand (流局)")
     deltas = tuple(
