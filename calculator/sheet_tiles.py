@@ -133,7 +133,7 @@ def hand_values(form: HandForm) -> list[tuple[str, str]]:
 def record(sheet: Sheet, form: HandForm, data: QueryDict) -> Record:
     """The record form for this hand page's state (valid or not)."""
     # The sheet page may link here through this module: its words are imported when used.
-    from calculator.presenters.sheet_page import names_list, player_choice
+    from calculator.presenters.sheet_names import names_list, player_choice
 
     action = reverse("sheet", args=[sheet.edit_key])
     names = list(sheet.players)

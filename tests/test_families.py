@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from calculator.families import FAMILIES
-from calculator.forms.sheet import read_new_sheet, table_of
+from calculator.forms.new_sheet import read_new_sheet
+from calculator.forms.sheet import table_of
 
 SHEET_FAMILIES = [slug for slug, family in FAMILIES.items() if family.sheet is not None]
 

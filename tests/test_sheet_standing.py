@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calculator import sheets
-from calculator.forms.sheet import ReadHand, read_new_sheet
+from calculator.forms.new_sheet import read_new_sheet
+from calculator.forms.sheet import ReadHand
 from calculator.models import Hand, Sheet
 from calculator.sheets import worked as sheet_worked
 from calculator.sheets import writes as sheet_writes

@@ -10,7 +10,8 @@ from typing import Any
 
 from calculator import presenting
 from calculator.families import FAMILIES
-from calculator.forms.sheet import family_sheet_of, hand_params, table_rules_json
+from calculator.forms.new_sheet import table_rules_json
+from calculator.forms.sheet import family_sheet_of, hand_params
 from calculator.models import Hand
 from calculator.scoring.money import plain
 from calculator.scoring.sheet import Played

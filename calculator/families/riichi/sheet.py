@@ -254,7 +254,7 @@ class RiichiSheet(FamilySheet):
         return " · ".join(parts)
 
     def row_counters(self, played: Any, entry: Any, names: Sequence[str], deleted: bool) -> str:
-        from calculator.presenters.sheet_page import names_list  # the sheet page's words
+        from calculator.presenters.sheet_names import names_list  # the sheet page's words
 
         counters = ngettext(
             "%(honba)s honba · %(sticks)s riichi stick",
@@ -271,7 +271,7 @@ class RiichiSheet(FamilySheet):
 
     def drawn_summary(self, names: Sequence[str], entry: Any) -> str:
         """A drawn riichi hand: who was tenpai."""
-        from calculator.presenters.sheet_page import names_list  # the sheet page's words
+        from calculator.presenters.sheet_names import names_list  # the sheet page's words
 
         if not entry.tenpai:
             return _("Nobody tenpai")
