@@ -171,10 +171,10 @@ def record(sheet: Sheet, form: HandForm, data: QueryDict) -> Record:
         }
 
     values = form.payment_values()
-    own = family_sheet_of(FAMILIES[sheet.family]).own_hand_fields
+    family_sheet = family_sheet_of(FAMILIES[sheet.family])
     discard = values.get("win") is Win.DISCARD
-    liable = "liable_player" in own and bool(values.get("liable"))
-    asks_riichi = "riichi" in own
+    liable = family_sheet.names_liable and bool(values.get("liable"))
+    asks_riichi = family_sheet.asks_declarations
     declared = asks_riichi and bool(
         form.cleaned_data.get("riichi") or form.cleaned_data.get("double_riichi")
     )

@@ -32,6 +32,7 @@ class HandEntry:
     form: type[HandForm]
     presenter: Any  # the hand presenter class: (analysis, payment presenter) → words
     template: str
+    analysis_template: str  # the hand page's analysis table (its fans, yaku or patterns)
     # Words the notes the analysis adds (hk `limit_hand`); the payment page's otherwise.
     payment_presenter: type[Presenter] | None = None
 
@@ -67,13 +68,14 @@ class FamilySheet:
     supplied: tuple[str, ...] = ("dealer",)  # the sheet works it out from the hands before
     refused: Mapping[str, Any] = field(default_factory=dict)  # name → why a sheet refuses it
     always_said: tuple[str, ...] = ()  # said on a deleted row even at its default
-    own_before: tuple[str, ...] = ()  # the sheet's own per-hand fields, before the family's
-    own_after: tuple[str, ...] = ()  # … and after them
     asks_discarder: bool = True  # classical: every hand settles among all four, no discarder
     table_sizes: tuple[int, ...] = (4,)
     keeps_points: bool = False  # riichi: players hold points from a start, ranked at the end
     rules_names: tuple[str, ...] = ()  # the sheet's own table rules (riichi: start, uma, …)
     hand_fields_template: str = ""  # a family's own layout of its fields in the hand form
+    # Fields the hand form draws only once a choice asks for them (riichi: the fu count),
+    # sent with the preview's answer; "" where there are none (`unseen_shape` is then False).
+    late_fields_template: str = ""
 
     @property
     def slug(self) -> str:
@@ -83,6 +85,26 @@ class FamilySheet:
     def table_rules(self) -> SheetRules:
         """What the sheet engine plays by: the family engine's own `SHEET`."""
         return self.form.engine.SHEET
+
+    @property
+    def asks_declarations(self) -> bool:
+        """A hand names who declared (riichi, a stick each into the pot)."""
+        return self.table_rules.counters
+
+    @property
+    def names_liable(self) -> bool:
+        """A self-draw may name the one player liable for it (包自摸)."""
+        return self.table_rules.liable
+
+    @property
+    def own_before(self) -> tuple[str, ...]:
+        """The sheet's own per-hand fields the hand form asks before the family's."""
+        return ("riichi", "tenpai") if self.asks_declarations else ()
+
+    @property
+    def own_after(self) -> tuple[str, ...]:
+        """… and after them."""
+        return ("liable_player",) if self.names_liable else ()
 
     @property
     def own_hand_fields(self) -> tuple[str, ...]:

@@ -38,6 +38,7 @@ class HandForm:
     family_form: Any  # for a family's own layout: which parts to show (riichi: fu counted)
     errors: list[str]  # not about a field shown
     template: str = ""  # the family's own layout of its fields, if it has one
+    late_template: str = ""  # fields drawn once asked for (`FamilySheet.late_fields_template`)
 
 
 def own_labels() -> dict[str, str]:
@@ -123,7 +124,14 @@ def hand_form(
         str(e["message"]) for name, found in errors.items() if name not in shown for e in found
     ]
     return HandForm(
-        editing, tuple(own), fields, tuple(order), form, loose, family_sheet.hand_fields_template
+        editing,
+        tuple(own),
+        fields,
+        tuple(order),
+        form,
+        loose,
+        family_sheet.hand_fields_template,
+        family_sheet.late_fields_template,
     )
 
 

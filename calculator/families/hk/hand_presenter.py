@@ -201,7 +201,6 @@ class HandPresenter:
     def context(self) -> dict[str, Any]:
         analysis = self.result.hand
         return {
-            "family_kind": "hk",
             "hk_lines": self.lines(),
             "hand_total": self.total(),
             "hand_fan": analysis.fan,

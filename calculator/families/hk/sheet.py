@@ -10,5 +10,4 @@ SHEET = FamilySheet(
     form=Form,
     table_params=("scale", "cap", "split", "self_draw_pay", "unit", "min_fan", "round_up"),
     always_said=("fan",),
-    own_after=("liable_player",),
 )

@@ -286,9 +286,9 @@ SHEET = RiichiSheet(
     table_params=("kiriage", "kazoe", "players", "sanma", "sanma_honba"),
     supplied=("dealer", "honba", "riichi_sticks"),
     always_said=("han", "fu"),
-    own_before=("riichi", "tenpai"),
     table_sizes=(3, 4),
     keeps_points=True,
     rules_names=("noten", "start", "return", "uma", "rate"),
     hand_fields_template="riichi/_sheet_hand_fields.html",
+    late_fields_template="riichi/_count_fields.html",
 )
