@@ -40,8 +40,8 @@ class PlayerRow:
     total: str  # shown
     exact: str  # data-total
     dealer: bool
-    rank: int | None = None  # riichi: final place
-    score: str = ""  # riichi: final score
+    rank: int | None = None  # final place, where the family keeps points
+    score: str = ""  # final score, where the family keeps points
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class SheetPage:
     shorter: bool  # every hand listed, and more of them than the latest: offer the short list
     settlement: tuple[SettleRow, ...]
     settle_unit: str
-    is_riichi: bool
+    keeps_points: bool  # points held from a start, ranked at the end
     sheet: Sheet  # for the rules line, worded only where a page shows it
     csv_url: str
     view_url: str  # absolute
@@ -177,17 +177,17 @@ def sheet_page(
     family = FAMILIES[sheet.family]
     names = told_apart(sheet.players)
     family_sheet = family_sheet_of(family)
-    riichi = family_sheet.keeps_points  # points held from a start, ranked at the end
+    keeps_points = family_sheet.keeps_points
     finals = {f.n: f for f in result.final}
     players = tuple(
         PlayerRow(
             n=n,
             name=name,
-            total=_points(total) if riichi else signed(total),
+            total=_points(total) if keeps_points else signed(total),
             exact=presenting.exact(total),
             dealer=n == result.dealer,
-            rank=finals[n].rank if riichi else None,
-            score=signed(finals[n].score) if riichi else "",
+            rank=finals[n].rank if keeps_points else None,
+            score=signed(finals[n].score) if keeps_points else "",
         )
         for n, (name, total) in enumerate(zip(names, result.totals, strict=True), 1)
     )
@@ -236,7 +236,7 @@ def sheet_page(
         shorter=everything and count > LATEST_HANDS,
         settlement=settlement,
         settle_unit=family_sheet.settle_unit(worked.table),
-        is_riichi=riichi,
+        keeps_points=keeps_points,
         sheet=sheet,
         # With a byte-order mark, so a spreadsheet program reads the names as UTF-8.
         csv_url=reverse("sheet_csv", args=[sheet.view_key]) + "?bom=1",
