@@ -54,6 +54,8 @@ class Family:
     sheet: FamilySheet | None = None  # None: no score sheets for this family
     hand: HandEntry | None = None  # None: no tile entry
     hand_title: Any = ""  # the tile-entry page's <title>, where there is one
+    # The family's own additions to the <head> of every page drawing its forms (its scripts).
+    head_template: str = ""
 
 
 @dataclass(frozen=True, eq=False)

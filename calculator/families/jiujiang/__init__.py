@@ -31,4 +31,5 @@ FAMILY = Family(
         payment_presenter=hand_presenter.PaymentPresenter,
     ),
     hand_title=_("Jiujiang hand: patterns and payment"),
+    head_template="jiujiang/_head.html",
 )
