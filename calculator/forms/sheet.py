@@ -124,7 +124,7 @@ def read_hand(
     for name in names:
         if name in data:
             # Every value of a repeated parameter: the family's form takes the last of a
-            # scalar and all of a list (Jiujiang's `pattern`).
+            # scalar and all of a list (several ticked patterns).
             values_sent = getlist(name) if getlist else [data[name]]
             family_data.setlist(family_sheet.field_name(name), values_sent)
     winner = values.get("winner")

@@ -130,8 +130,9 @@ class Result:
 def entry_errors(table: Table, entry: Entry) -> dict[str, str]:
     """The cross-field checks of one hand against its sheet, as {parameter: error code}.
 
+    >>> from calculator.scoring import hk
     >>> hand = hk.Hand(fan=3, win=Win.DISCARD)
-    >>> entry_errors(Table("hk"), Entry(winner=2, discarder=2, inputs=(hand, hk.Rules())))
+    >>> entry_errors(Table(hk.SHEET), Entry(winner=2, discarder=2, inputs=(hand, hk.Rules())))
     {'discarder': 'contradiction'}
     """
     errors: dict[str, str] = {}
@@ -296,8 +297,9 @@ def run(table: Table, entries: Sequence[Entry]) -> Result:
 
     rules.md's hk sheet: player 2 wins 3 番 off player 4, then player 1 self-draws 5 番.
 
+    >>> from calculator.scoring import hk
     >>> rules = hk.Rules()
-    >>> result = run(Table("hk"), [
+    >>> result = run(Table(hk.SHEET), [
     ...     Entry(2, 4, (hk.Hand(3, Win.DISCARD), rules)),
     ...     Entry(1, None, (hk.Hand(5, Win.SELF_DRAW), rules)),
     ... ])
@@ -407,7 +409,7 @@ def final_scores(table: Table, points: Sequence[Fraction], pot: int = 0) -> tupl
     and the pot too, in 100-point steps (the odd step to the one seated first). Ranks are
     taken before the pot is shared out: it only goes to the top.
 
-    >>> table = Table("riichi", start=25000, return_points=30000, uma=(15, 5, -5, -15))
+    >>> table = Table(riichi.SHEET, start=25000, return_points=30000, uma=(15, 5, -5, -15))
     >>> [(f.rank, str(f.score)) for f in final_scores(table, [35000, 25000, 25000, 15000])]
     [(1, '40'), (2, '-5'), (2, '-5'), (4, '-30')]
     """
