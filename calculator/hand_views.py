@@ -62,7 +62,7 @@ def page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     form = entry.form(request.GET)
     view, hand = present(form) if form.is_valid() else (None, None)
     context = page_context(form, view, title=FAMILIES[slug].hand_title)
-    context.update(form.hand_context())
+    context.update(form.hand_context(), hand_analysis_template=entry.analysis_template)
     if hand is not None:
         context.update(hand.context(), payment_url=form.payment_url())
         # Whose seat the result is for leads the title, the share text and the status line

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from calculator import ratelimit, sheets
 from calculator.errors import post_only, safe_only
-from calculator.forms.sheet import NewSheet, read_new_sheet
+from calculator.forms.new_sheet import NewSheet, read_new_sheet
 from calculator.params import BoolParam
 from calculator.presenters.sheet import sheet_csv, sheet_json
 from calculator.views import _json, api_language

@@ -21,8 +21,9 @@ from django.utils.translation import gettext as _
 
 from calculator import sheets
 from calculator.families import FAMILIES
-from calculator.forms.hand_base import SEAT_LABELS, HandForm
-from calculator.forms.sheet import hand_params, sheet_of
+from calculator.forms.hand_base import HandForm
+from calculator.forms.sheet import family_sheet_of, hand_params
+from calculator.forms.tile_words import SEAT_LABELS
 from calculator.models import Sheet
 from calculator.scoring.outcome import Win
 from calculator.scoring.tiles import Wind
@@ -34,20 +35,20 @@ def _sheet_rules(sheet: Sheet, form_class: type[HandForm]) -> list[tuple[str, st
     """The sheet's table rules (stored canonical, defaults left out) the hand page reads."""
     return [
         (name, str(sheet.rules[name]))
-        for name in sheet_of(FAMILIES[sheet.family]).table_params
+        for name in family_sheet_of(FAMILIES[sheet.family]).table_params
         if name in sheet.rules and name in form_class.base_fields
     ]
 
 
-def tiles_url(book: sheets.Book) -> str:
+def tiles_url(worked: sheets.WorkedSheet) -> str:
     """The family's hand page for the next hand of this sheet, with its table rules (and,
     riichi, the honba and sticks on the table), or "" for a family without tile entry."""
-    sheet = book.sheet
+    sheet = worked.sheet
     family = FAMILIES[sheet.family]
     if family.hand is None:
         return ""
     pairs = _sheet_rules(sheet, family.hand.form)
-    pairs += sheet_of(family).tiles_pairs(book.result)
+    pairs += family_sheet_of(family).tiles_pairs(worked.result)
     pairs.append(("sheet", sheet.edit_key))
     return f"{reverse('hand', args=[sheet.family])}?{urlencode(pairs, safe=',:')}"
 
@@ -94,7 +95,7 @@ def _differing_rules(sheet: Sheet, form: HandForm) -> list[str]:
     stored = FAMILIES[sheet.family].form(dict(sheet.rules))
     stored.is_valid()
     found = []
-    for name in sheet_of(FAMILIES[sheet.family]).table_params:
+    for name in family_sheet_of(FAMILIES[sheet.family]).table_params:
         if name not in form.fields or name in form.errors or name not in stored.cleaned_data:
             continue
         if form.cleaned_data.get(name) != stored.cleaned_data[name]:
@@ -104,7 +105,7 @@ def _differing_rules(sheet: Sheet, form: HandForm) -> list[str]:
 
 def _with_sheet_rules(sheet: Sheet, data: QueryDict, form: HandForm) -> str:
     query = data.copy()
-    for name in sheet_of(FAMILIES[sheet.family]).table_params:
+    for name in family_sheet_of(FAMILIES[sheet.family]).table_params:
         if name in form.fields:
             query.pop(name, None)
     for name, value in _sheet_rules(sheet, type(form)):
@@ -133,7 +134,7 @@ def hand_values(form: HandForm) -> list[tuple[str, str]]:
 def record(sheet: Sheet, form: HandForm, data: QueryDict) -> Record:
     """The record form for this hand page's state (valid or not)."""
     # The sheet page may link here through this module: its words are imported when used.
-    from calculator.presenters.sheet_page import names_list, player_choice
+    from calculator.presenters.sheet_names import names_list, player_choice
 
     action = reverse("sheet", args=[sheet.edit_key])
     names = list(sheet.players)
@@ -153,9 +154,9 @@ def record(sheet: Sheet, form: HandForm, data: QueryDict) -> Record:
         )
     if not form.is_valid() or form.analysis is None:
         return Record(action=action, title=title, ready=False)
-    book = sheets.latest(sheet, 0)  # the standing: who deals next
+    worked = sheets.latest(sheet, 0)  # the standing: who deals next
     players = len(names)
-    dealer = book.result.dealer
+    dealer = worked.result.dealer
     # Players sit in number order and the dealer is East: the seat chosen above (whose
     # winds the tiles were read for) names the winner, who can still be changed.
     seat_of = {
@@ -171,10 +172,10 @@ def record(sheet: Sheet, form: HandForm, data: QueryDict) -> Record:
         }
 
     values = form.payment_values()
-    own = sheet_of(FAMILIES[sheet.family]).own_hand_fields
+    family_sheet = family_sheet_of(FAMILIES[sheet.family])
     discard = values.get("win") is Win.DISCARD
-    liable = "liable_player" in own and bool(values.get("liable"))
-    asks_riichi = "riichi" in own
+    liable = family_sheet.names_liable and bool(values.get("liable"))
+    asks_riichi = family_sheet.asks_declarations
     declared = asks_riichi and bool(
         form.cleaned_data.get("riichi") or form.cleaned_data.get("double_riichi")
     )

@@ -22,9 +22,10 @@ from django.utils.translation import gettext as _
 
 from calculator import errors, ratelimit, sheet_tiles, sheets
 from calculator.families import FAMILIES
-from calculator.forms.sheet import NewSheet, family_choices, read_new_sheet, sheet_of
+from calculator.forms.new_sheet import NewSheet, read_new_sheet
+from calculator.forms.sheet import family_choices, family_sheet_of
 from calculator.models import HandVersion, Sheet
-from calculator.presenters import sheet_page
+from calculator.presenters import sheet_hand_form, sheet_new, sheet_page
 from calculator.views import absolute, language_links
 
 PAGE_METHODS = ("GET", "HEAD", "POST")
@@ -117,8 +118,8 @@ def new(request: HttpRequest) -> HttpResponse:
     slug = str(source.get("family", "hk"))
     if slug not in family_choices():
         slug = "hk"
-    page = sheet_page.new_page(slug, source, found)
-    path = sheet_page.new_page_query(slug, source)
+    page = sheet_new.new_page(slug, source, found)
+    path = sheet_new.new_page_query(slug, source)
     context = _base(request, path, _("Start a score sheet"))
     context.update(page=page, slug=slug)
     return _private(render(request, "sheets/new.html", context))
@@ -237,11 +238,11 @@ def _sheet_response(
             if hand is not None and hand.deleted:
                 context["notice"] = restore_first(hand.n)
             elif hand is not None:
-                at, data = hand.n, sheet_page.hand_data(hand)
+                at, data = hand.n, sheet_hand_form.hand_data(hand)
                 stored = sheets.preview(sheet, data, at)  # the hand as it is stored
-                if isinstance(stored, sheets.Book):
-                    preview = sheet_page.preview(stored, {}, at)
-        context["hand_form"] = sheet_page.hand_form(sheet, data or {}, found or {}, at)
+                if isinstance(stored, sheets.WorkedSheet):
+                    preview = sheet_hand_form.preview(stored, {}, at)
+        context["hand_form"] = sheet_hand_form.hand_form(sheet, data or {}, found or {}, at)
         context["form_key"] = secrets.token_urlsafe(16)
         context["preview"] = preview
     response = render(request, "sheets/sheet.html", context, status=status)
@@ -325,7 +326,7 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
 def _counting_unseen(sheet: Sheet, data: QueryDict) -> bool:
     """A hand sent from a form that did not show fields it counts (riichi: a fu count
     without its shape); without JavaScript they are drawn only once "count" is sent."""
-    return sheet_of(FAMILIES[sheet.family]).unseen_shape(data)
+    return family_sheet_of(FAMILIES[sheet.family]).unseen_shape(data)
 
 
 def _unseen_shape(sheet: Sheet, data: QueryDict) -> dict[str, Any] | None:
@@ -370,13 +371,13 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
         "oob_parts": in_step,  # or only what the new hand changes
         "added": sheet_page.added(book, everything) if in_step else None,
         "form_key": secrets.token_urlsafe(16),
-        "preview": sheet_page.recorded(hand.n, created, behind),
+        "preview": sheet_hand_form.recorded(hand.n, created, behind),
         "tiles_url": sheet_tiles.tiles_url(book),  # riichi's carries the new counters
     }
     if data.get("redrawn"):
         # The form on the page was drawn again with a refused hand's values, which a reset
         # would bring back: an empty one comes instead.
-        context["fresh_form"] = sheet_page.hand_form(opened.sheet, {}, {})
+        context["fresh_form"] = sheet_hand_form.hand_form(opened.sheet, {}, {})
     else:
         context["oob_form"] = True
     response = render(request, "sheets/_recorded.html", context)
@@ -393,7 +394,7 @@ def _form_again(
     book = sheets.latest(opened.sheet, 0)
     context = {
         **_addresses(opened.sheet, True, _everything(request)),
-        "hand_form": sheet_page.hand_form(opened.sheet, data, found),
+        "hand_form": sheet_hand_form.hand_form(opened.sheet, data, found),
         "redrawn": True,
         "form_key": secrets.token_urlsafe(16),
         "preview": None,
@@ -450,13 +451,13 @@ def _preview(request: HttpRequest, sheet: Sheet, data: QueryDict, at: int | None
     if at is not None and not sheet.hands.filter(n=at).exists():
         at = None
     worked = sheets.preview(sheet, data, at=at)
-    if isinstance(worked, sheets.Book):
-        shown = sheet_page.preview(worked, {}, at)
+    if isinstance(worked, sheets.WorkedSheet):
+        shown = sheet_hand_form.preview(worked, {}, at)
     else:
-        shown = sheet_page.preview(None, worked, at)
+        shown = sheet_hand_form.preview(None, worked, at)
     context: dict[str, Any] = {"preview": shown}
     if _counting_unseen(sheet, data):  # "count" chosen: the fu-count fields come with it
-        context["count_fields"] = sheet_page.hand_form(sheet, data, {}, at)
+        context["count_fields"] = sheet_hand_form.hand_form(sheet, data, {}, at)
     response = render(request, "sheets/_preview.html", context)
     return _private(response)
 

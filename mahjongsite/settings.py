@@ -149,7 +149,11 @@ TIME_ZONE = "Asia/Hong_Kong"
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Shared files, then each family's own (calculator/families/<slug>/static/<slug>/).
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    *sorted((BASE_DIR / "calculator" / "families").glob("*/static")),
+]
 STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import api_json
+from tests.fixtures import api_json
 
 D = Decimal
 

@@ -16,7 +16,7 @@ from django.utils import translation
 from calculator.families import FAMILIES
 from calculator.forms.sheet import NOT_ALLOWED_SUPPLIED, hand_params
 from calculator.models import Hand, Sheet
-from calculator.presenters import sheet_page
+from calculator.presenters import sheet_hand_form, sheet_page
 from tests.test_sheet_standing import new_sheet
 from tests.test_sheet_stored_read import SLUGS
 
@@ -1090,7 +1090,7 @@ def test_a_drawn_hand_says_so_in_its_preview_and_a_deleted_one_claims_no_size(cl
     assert summary is None or "Han" not in summary[1]
 
 
-def _drawn(form: sheet_page.HandForm) -> list[tuple]:
+def _drawn(form: sheet_hand_form.HandForm) -> list[tuple]:
     return [
         (
             view.name,
@@ -1115,7 +1115,10 @@ def test_a_new_hands_form_is_drawn_as_its_defaults_sent_would_be(kind):
     for name in hand_params(family):
         param = family.form.base_fields[family.sheet.field_name(name)]
         sent = {name: param.encode(param.default)}
-        new, bound = sheet_page.hand_form(sheet, {}, {}), sheet_page.hand_form(sheet, sent, {})
+        new, bound = (
+            sheet_hand_form.hand_form(sheet, {}, {}),
+            sheet_hand_form.hand_form(sheet, sent, {}),
+        )
         assert _drawn(new) == _drawn(bound), name
         if sheet.family == "riichi":
             shown = ("shows_given_fu", "shows_count_fields", "counts_seven_pairs")

@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calculator import sheets
-from calculator.forms.sheet import ReadHand, read_new_sheet
+from calculator.forms.new_sheet import read_new_sheet
+from calculator.forms.sheet import ReadHand
 from calculator.models import Hand, Sheet
 from calculator.sheets import worked as sheet_worked
 from calculator.sheets import writes as sheet_writes
@@ -332,12 +333,12 @@ def test_an_add_after_a_row_gone_names_the_new_hand_the_latest(answer):
         sheets.add_hand(sheet, {"winner": winner, "win": "self_draw", "fan": "3"})
     Hand.objects.filter(sheet=sheet, n=2).delete()  # never done by the app
     sheet.refresh_from_db()
-    created, hand, book = sheets.add_hand(
+    created, hand, worked = sheets.add_hand(
         sheet, {"winner": "4", "win": "self_draw", "fan": "3"}, answer=answer
     )
     assert created and hand.n == 4
-    assert book.state.live == 4  # what undo names: the hand as stored
-    assert book.state.live == sheets.work_out(Sheet.objects.get(pk=sheet.pk)).state.live
+    assert worked.state.live == 4  # what undo names: the hand as stored
+    assert worked.state.live == sheets.work_out(Sheet.objects.get(pk=sheet.pk)).state.live
 
 
 def test_a_preview_after_hands_stored_past_the_standing_gives_what_recording_gives():

@@ -13,14 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calculator.families import FAMILIES
-from calculator.forms.sheet import (
-    ReadHand,
-    hand_params,
-    read_hand,
-    read_new_sheet,
-    read_stored,
-    table_of,
-)
+from calculator.forms.new_sheet import read_new_sheet
+from calculator.forms.sheet import ReadHand, hand_params, read_hand, read_stored, table_of
 from calculator.params import (
     BoolParam,
     ChoiceParam,

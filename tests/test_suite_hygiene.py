@@ -19,7 +19,10 @@ from django.template import engines
 from django.utils import translation
 
 TESTS = Path(__file__).resolve().parent
-SOURCES = {path: path.read_text(encoding="utf-8") for path in sorted(TESTS.rglob("*.py"))}
+ROOT = TESTS.parent
+# The shared suite and each family's own tests/ folder.
+TEST_FILES = sorted([*TESTS.rglob("*.py"), *ROOT.glob("calculator/families/*/tests/*.py")])
+SOURCES = {path: path.read_text(encoding="utf-8") for path in TEST_FILES}
 TREES = {path: ast.parse(text) for path, text in SOURCES.items()}
 
 
@@ -53,7 +56,7 @@ def property_tests() -> list[tuple[str, ast.FunctionDef]]:
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 if any(name_of(d) == "given" for d in node.decorator_list):
-                    found.append((f"{path.relative_to(TESTS)}::{node.name}", node))
+                    found.append((f"{path.relative_to(ROOT)}::{node.name}", node))
     return found
 
 
@@ -78,7 +81,7 @@ TIMING = re.compile(r"\b(?:import timeit|import time\b|from time import|perf_cou
 
 def test_no_test_measures_time():
     timed = [
-        f"{path.relative_to(TESTS)}:{number}"
+        f"{path.relative_to(ROOT)}:{number}"
         for path, text in SOURCES.items()
         if path != Path(__file__).resolve()
         for number, line in enumerate(text.splitlines(), start=1)
@@ -97,7 +100,7 @@ def test_an_undefined_template_variable_fails_the_test():
 
 
 # Each runs twice: whichever instance runs second sees what the first left, unless
-# tests/conftest.py resets it in between.
+# tests/fixtures.py resets it in between.
 
 
 @pytest.mark.parametrize("instance", [1, 2])

@@ -16,6 +16,7 @@ from django import forms
 
 from calculator.params import Param
 from calculator.scoring.sheet import Table
+from calculator.scoring.sheet_rules import SheetRules
 
 if TYPE_CHECKING:
     from calculator.forms.base import ParamForm
@@ -31,6 +32,7 @@ class HandEntry:
     form: type[HandForm]
     presenter: Any  # the hand presenter class: (analysis, payment presenter) → words
     template: str
+    analysis_template: str  # the hand page's analysis table (its fans, yaku or patterns)
     # Words the notes the analysis adds (hk `limit_hand`); the payment page's otherwise.
     payment_presenter: type[Presenter] | None = None
 
@@ -49,16 +51,18 @@ class Family:
     presenter: type[Presenter]  # one outcome → one view-model
     template: str  # the calculator page
     title: Any = ""  # the payment page's <title>, after the headline
-    sheet: SheetRules | None = None  # None: no score sheets for this family
+    sheet: FamilySheet | None = None  # None: no score sheets for this family
     hand: HandEntry | None = None  # None: no tile entry
     hand_title: Any = ""  # the tile-entry page's <title>, where there is one
+    # The family's own additions to the <head> of every page drawing its forms (its scripts).
+    head_template: str = ""
 
 
 @dataclass(frozen=True, eq=False)
-class SheetRules:
-    """How a family's hands sit on a score sheet: which of its form's parameters are table
-    rules, which the sheet works out itself, which it refuses, and the sheet's words that
-    differ by family. The defaults are a four-player table with a dealer and no counters
+class FamilySheet:
+    """The family's sheet adapter: how its hands sit on a score sheet's pages and API —
+    which of its form's parameters are table rules, which the sheet works out itself, which
+    it refuses, and the sheet's words that differ by family. The defaults are a four-player table with a dealer and no counters
     beyond it; a family overrides what differs."""
 
     form: type[ParamForm]
@@ -66,17 +70,43 @@ class SheetRules:
     supplied: tuple[str, ...] = ("dealer",)  # the sheet works it out from the hands before
     refused: Mapping[str, Any] = field(default_factory=dict)  # name → why a sheet refuses it
     always_said: tuple[str, ...] = ()  # said on a deleted row even at its default
-    own_before: tuple[str, ...] = ()  # the sheet's own per-hand fields, before the family's
-    own_after: tuple[str, ...] = ()  # … and after them
     asks_discarder: bool = True  # classical: every hand settles among all four, no discarder
     table_sizes: tuple[int, ...] = (4,)
     keeps_points: bool = False  # riichi: players hold points from a start, ranked at the end
     rules_names: tuple[str, ...] = ()  # the sheet's own table rules (riichi: start, uma, …)
     hand_fields_template: str = ""  # a family's own layout of its fields in the hand form
+    # Fields the hand form draws only once a choice asks for them (riichi: the fu count),
+    # sent with the preview's answer; "" where there are none (`unseen_shape` is then False).
+    late_fields_template: str = ""
 
     @property
     def slug(self) -> str:
         return self.form.slug
+
+    @property
+    def table_rules(self) -> SheetRules:
+        """What the sheet engine plays by: the family engine's own `SHEET`."""
+        return self.form.engine.SHEET
+
+    @property
+    def asks_declarations(self) -> bool:
+        """A hand names who declared (riichi, a stick each into the pot)."""
+        return self.table_rules.counters
+
+    @property
+    def names_liable(self) -> bool:
+        """A self-draw may name the one player liable for it (包自摸)."""
+        return self.table_rules.liable
+
+    @property
+    def own_before(self) -> tuple[str, ...]:
+        """The sheet's own per-hand fields the hand form asks before the family's."""
+        return ("riichi", "tenpai") if self.asks_declarations else ()
+
+    @property
+    def own_after(self) -> tuple[str, ...]:
+        """… and after them."""
+        return ("liable_player",) if self.names_liable else ()
 
     @property
     def own_hand_fields(self) -> tuple[str, ...]:
@@ -129,11 +159,11 @@ class SheetRules:
         self, data: Mapping[str, Any], players: int
     ) -> tuple[Table, dict[str, str], dict[str, Any]]:
         """A new sheet's Table, its own rules to store, and the errors JSON of those."""
-        return Table(family=self.slug, players=players), {}, {}
+        return Table(family=self.table_rules, players=players), {}, {}
 
     def table_of(self, rules: Mapping[str, str], players: int) -> Table:
         """The engine's Table of a stored sheet (its rules were validated when it was made)."""
-        return Table(family=self.slug, players=players)
+        return Table(family=self.table_rules, players=players)
 
     def rules_json(self, table: Table) -> dict[str, Any]:
         """SHEET.rules beyond the family form's table rules."""

@@ -26,18 +26,10 @@ from calculator.forms.tile_faces import (
     keyboard_rows,
     tile_face,
 )
-
-# Each `name as name` is re-exported for calculator/families/ and sheet_tiles.py, which
-# import it from here.
-from calculator.forms.tile_params import TilesParam as TilesParam
-from calculator.forms.tile_params import tile_params as tile_params
-from calculator.forms.tile_params import wind_param as wind_param
-from calculator.forms.tile_words import DEALER_WINNER_WORDS, WINNER_WORDS
-from calculator.forms.tile_words import ROUND_LABELS as ROUND_LABELS
-from calculator.forms.tile_words import SEAT_LABELS as SEAT_LABELS
-from calculator.forms.tile_words import and_list as and_list
-from calculator.forms.tile_words import excerpt as excerpt
-from calculator.forms.tile_words import notation_message as notation_message
+from calculator.forms.tile_words import (
+    DEALER_WINNER_WORDS,
+    WINNER_WORDS,
+)
 from calculator.scoring import tiles as notation
 from calculator.scoring.tiles import EntryError, Tile, Wind
 

@@ -1,5 +1,5 @@
-"""Params more than one family's forms use (hk's and Jiujiang's tile entry, their table
-rules): shared here so that no family's folder imports another's."""
+"""Params more than one family's forms use (tile entry, table rules): shared here so that no
+family's folder imports another's."""
 
 from __future__ import annotations
 

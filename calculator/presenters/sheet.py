@@ -10,23 +10,24 @@ from typing import Any
 
 from calculator import presenting
 from calculator.families import FAMILIES
-from calculator.forms.sheet import hand_params, sheet_of, table_rules_json
+from calculator.forms.new_sheet import table_rules_json
+from calculator.forms.sheet import family_sheet_of, hand_params
 from calculator.models import Hand
 from calculator.scoring.money import plain
 from calculator.scoring.sheet import Played
-from calculator.sheets import Book
+from calculator.sheets import WorkedSheet
 
 
-def points(book: Book) -> list[Fraction]:
+def points(worked: WorkedSheet) -> list[Fraction]:
     """Each player's running total as the contract shows it (the engine's: riichi points
     are start + deltas)."""
-    return list(book.result.totals)
+    return list(worked.result.totals)
 
 
-def delta_sums(book: Book) -> list[Fraction]:
+def delta_sums(worked: WorkedSheet) -> list[Fraction]:
     """Each player's deltas added up: the CSV's last row, so every column adds up."""
-    start = book.table.start if sheet_of(FAMILIES[book.sheet.family]).keeps_points else 0
-    return [total - start for total in book.result.totals]
+    start = worked.table.start if family_sheet_of(FAMILIES[worked.sheet.family]).keeps_points else 0
+    return [total - start for total in worked.result.totals]
 
 
 Inputs = list[tuple[str, str, Any]]
@@ -37,21 +38,21 @@ def input_names(family: str) -> Inputs:
     """The family's per-hand parameters (`hand_params`), each with its form field's name
     and its default's JSON value."""
     fields = FAMILIES[family].form.base_fields
-    rules_of = sheet_of(FAMILIES[family])
+    family_sheet = family_sheet_of(FAMILIES[family])
     named = []
-    for name in rules_of.hand_params:
-        field_name = rules_of.field_name(name)
+    for name in family_sheet.hand_params:
+        field_name = family_sheet.field_name(name)
         field = fields[field_name]
         default = field.json_value(field.default)
         named.append((name, field_name, _ASKED if isinstance(default, list) else default))
     return named
 
 
-def hand_inputs(book: Book, index: int, names: Inputs) -> dict[str, Any]:
+def hand_inputs(worked: WorkedSheet, index: int, names: Inputs) -> dict[str, Any]:
     """HAND.inputs: the family's per-hand values (`names`: its `input_names`), as the
     calculator's API names them. A value not stored is its default (what was stored left
     out the defaults), so only the stored ones are read from the form."""
-    read = book.reads[index]
+    read = worked.reads[index]
     if read.winner is None:  # a drawn hand: nobody's hand was scored
         return {}
     stored, fields, cleaned = read.params, read.family_form.fields, read.family_form.cleaned_data
@@ -66,52 +67,52 @@ def hand_inputs(book: Book, index: int, names: Inputs) -> dict[str, Any]:
     return values
 
 
-def result_json(book: Book, played: Played) -> dict[str, Any] | None:
+def result_json(worked: WorkedSheet, played: Played) -> dict[str, Any] | None:
     """HAND.result: what the family's calculator API answers for this hand, steps worded."""
     if played.outcome is None or played.inputs is None:
         return None
-    family = FAMILIES[book.sheet.family]
+    family = FAMILIES[worked.sheet.family]
     steps = family.presenter(played.inputs, played.outcome).steps()
     return presenting.outcome_json(played.outcome, list(steps))
 
 
-def hand_json(book: Book, index: int, names: Inputs) -> dict[str, Any]:
-    hand: Hand = book.hands[index]
-    played = book.result.hands[index]
+def hand_json(worked: WorkedSheet, index: int, names: Inputs) -> dict[str, Any]:
+    hand: Hand = worked.hands[index]
+    played = worked.result.hands[index]
     payload: dict[str, Any] = {
         "n": hand.n,
         "winner": hand.winner,
         "discarder": hand.discarder,
         "dealer": played.dealer,
         "honba": played.honba,
-        "inputs": hand_inputs(book, index, names),
-        "result": result_json(book, played),
+        "inputs": hand_inputs(worked, index, names),
+        "result": result_json(worked, played),
         "deltas": list(played.deltas),
         "deleted": hand.deleted,
         "versions": hand.versions,
     }
-    rules_of = sheet_of(FAMILIES[book.sheet.family])
-    payload.update(rules_of.hand_json(book.reads[index].entry, played))
+    family_sheet = family_sheet_of(FAMILIES[worked.sheet.family])
+    payload.update(family_sheet.hand_json(worked.reads[index].entry, played))
     return payload
 
 
-def _require_every_hand(book: Book) -> None:
-    if not book.whole:  # the API and the CSV list every hand
-        raise ValueError(f"{len(book.hands)} of {book.count} hands worked out")
+def _require_every_hand(worked: WorkedSheet) -> None:
+    if not worked.whole:  # the API and the CSV list every hand
+        raise ValueError(f"{len(worked.hands)} of {worked.count} hands worked out")
 
 
-def sheet_json(book: Book) -> dict[str, Any]:
-    _require_every_hand(book)
-    sheet, result = book.sheet, book.result
+def sheet_json(worked: WorkedSheet) -> dict[str, Any]:
+    _require_every_hand(worked)
+    sheet, result = worked.sheet, worked.result
     names = input_names(sheet.family)
     payload: dict[str, Any] = {
         "family": sheet.family,
-        "rules": table_rules_json(sheet.family, sheet.rules, book.table),
+        "rules": table_rules_json(sheet.family, sheet.rules, worked.table),
         "players": [
             {"n": n, "name": name, "total": total}
-            for n, (name, total) in enumerate(zip(sheet.players, points(book), strict=True), 1)
+            for n, (name, total) in enumerate(zip(sheet.players, points(worked), strict=True), 1)
         ],
-        "hands": [hand_json(book, index, names) for index in range(len(book.hands))],
+        "hands": [hand_json(worked, index, names) for index in range(len(worked.hands))],
         "revision": sheet.revision,
         "dealer": result.dealer,
         "honba": result.honba,
@@ -120,7 +121,7 @@ def sheet_json(book: Book) -> dict[str, Any]:
             {"from": t.payer, "to": t.payee, "amount": t.amount} for t in result.settlement
         ],
     }
-    payload.update(sheet_of(FAMILIES[sheet.family]).sheet_json(result))
+    payload.update(family_sheet_of(FAMILIES[sheet.family]).sheet_json(result))
     return payload
 
 
@@ -151,21 +152,21 @@ def _cell(value: Any) -> str:
     return "'" + text if _first_visible(text) in FORMULA_STARTS else text
 
 
-def sheet_csv(book: Book) -> str:
+def sheet_csv(worked: WorkedSheet) -> str:
     """One row per hand not deleted, then the totals: what a spreadsheet needs."""
-    _require_every_hand(book)
-    sheet = book.sheet
+    _require_every_hand(worked)
+    sheet = worked.sheet
     names = hand_params(FAMILIES[sheet.family])
-    extra = list(sheet_of(FAMILIES[sheet.family]).own_hand_fields)
+    extra = list(family_sheet_of(FAMILIES[sheet.family]).own_hand_fields)
     with_fields = input_names(sheet.family)  # the same names, each with its field's
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["hand", "winner", "discarder", *names, *extra, *map(_cell, sheet.players)])
-    for index, hand in enumerate(book.hands):
+    for index, hand in enumerate(worked.hands):
         if hand.deleted:
             continue
-        inputs = hand_inputs(book, index, with_fields)
-        entry = book.reads[index].entry
+        inputs = hand_inputs(worked, index, with_fields)
+        entry = worked.reads[index].entry
         own = {
             "liable_player": entry.liable_player,
             "riichi": list(entry.riichi),
@@ -174,8 +175,8 @@ def sheet_csv(book: Book) -> str:
         row = [hand.n, hand.winner, hand.discarder]
         row += [inputs.get(name) for name in names]
         row += [own[name] for name in extra]
-        row += list(book.result.hands[index].deltas)
+        row += list(worked.result.hands[index].deltas)
         writer.writerow([_cell(value) for value in row])
-    totals = ["total", None, None, *([None] * (len(names) + len(extra))), *delta_sums(book)]
+    totals = ["total", None, None, *([None] * (len(names) + len(extra))), *delta_sums(worked)]
     writer.writerow([_cell(value) for value in totals])
     return out.getvalue()

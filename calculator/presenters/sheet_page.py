@@ -1,201 +1,34 @@
-"""The score sheets' pages as view-models: every word, row and formatted amount the templates
-show, so that the templates only place them (no arithmetic, no rule branching there)."""
+"""A score sheet's page as a view-model: the players' totals, the listed hand rows, the
+settlement, its links and the poll's ETag — every word and formatted amount the templates
+show, so that they only place them (no arithmetic, no rule branching there)."""
 
 from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
-from urllib.parse import urlencode
 
 import segno
 from django.conf import settings
-from django.http import QueryDict
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
 from calculator import presenting
 from calculator.families import FAMILIES, Family
-from calculator.forms.sheet import NAME_LENGTH, family_choices, sheet_of, stored_form, table_of
-from calculator.models import Hand, HandVersion, Sheet
-from calculator.presenting import format_args, isolated, signed
-from calculator.sheets import Book, stored_data
+from calculator.forms.new_sheet import stored_form
+from calculator.forms.sheet import family_sheet_of, table_of
+from calculator.models import HandVersion, Sheet
+from calculator.presenters.sheet_names import names_list, told_apart
+from calculator.presenters.sheet_rows import HandRow, hand_rows
+from calculator.presenting import signed
+from calculator.sheets import WorkedSheet
 from calculator.views import absolute
-
-# The sheet's own per-hand fields, drawn as the players' names.
-SELECT = SimpleNamespace(kind="select")
-CHECKBOXES = SimpleNamespace(kind="checkboxes")
-NOBODY = gettext_lazy("Nobody: a drawn hand (流局)")
-# A hand row's short word for the notes that mean "check this hand" (the preview has the
-# presenter's whole sentence); the other notes only explain the sum.
-ROW_NOTES = {
-    "below_min_fan": gettext_lazy("Under the %(min_fan)s-fan minimum"),
-    "below_min_points": gettext_lazy("Under the %(min_points)s-point minimum"),
-    "impossible_han_fu": gettext_lazy("No real hand has this han and fu"),
-}
-
-
-def told_apart(names: Sequence[str]) -> list[str]:
-    """The players' names as the sheet shows them, each isolated: a name two players share
-    carries the player's number, "Amy (2)", so rows and payments say which one."""
-    return [
-        f"{isolated(name)} ({n})" if names.count(name) > 1 else isolated(name)
-        for n, name in enumerate(names, 1)
-    ]
-
-
-def names_list(names: Sequence[str]) -> str:
-    """Names in a list as the page's language writes one: 阿明、Bob on a Chinese page."""
-    language = translation.get_language() or ""
-    return ("、" if language.startswith("zh") else ", ").join(names)
-
-
-def player_choice(n: int, name: str) -> str:
-    """A player in a choice, with the seat number: two players may share a name."""
-    return _("%(name)s (%(n)s)") % {"name": isolated(name), "n": n}
-
-
-@dataclass
-class FieldView:
-    """What templates/calculator/_param.html reads from a bound field, for any field."""
-
-    name: str
-    label: Any
-    field: Any  # anything with `.kind`
-    options: list[tuple[str, Any, bool]] = field(default_factory=list)
-    current: str = ""
-    is_on: bool = False
-    help_text: Any = ""
-    errors: list[str] = field(default_factory=list)
-
-
-def _messages(errors: Mapping[str, Any], name: str) -> list[str]:
-    return [str(error["message"]) for error in errors.get(name, [])]
-
-
-def _from_bound(name: str, bound: Any, errors: Mapping[str, Any], label: Any = None) -> FieldView:
-    kind = bound.field.kind
-    return FieldView(
-        name=name,
-        label=label if label is not None else bound.label,
-        field=bound.field,
-        options=bound.options if kind in ("radio", "select", "checkboxes") else [],
-        current=bound.current if kind not in ("checkboxes", "toggle") else "",
-        is_on=bound.is_on if kind == "toggle" else False,
-        help_text=bound.help_text,
-        errors=_messages(errors, name),
-    )
-
-
-def first(data: Mapping[str, Any], name: str) -> str:
-    value = data.get(name)
-    return "" if value is None else str(value)
-
-
-# --- /sheets/new/ --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FamilyLink:
-    slug: str
-    title: Any
-    url: str
-    current: bool
-
-
-@dataclass(frozen=True)
-class NameField:
-    name: str
-    label: str
-    value: str
-    errors: list[str]
-    hidden: bool  # player 4 at a three-player riichi table
-    help_text: str = ""
-
-
-@dataclass(frozen=True)
-class NewPage:
-    family: Family
-    families: tuple[FamilyLink, ...]
-    names: tuple[NameField, ...]
-    rules: tuple[FieldView, ...]
-    errors: list[str]  # not about one field
-    name_length: int = NAME_LENGTH
-
-
-def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> NewPage:
-    """The new-sheet form for one family, filled from `data` (the query or what was sent)."""
-    family = FAMILIES[slug]
-    rules_of = sheet_of(family)
-    table = QueryDict(mutable=True)
-    for name in rules_of.table_params:
-        if name in data:
-            table[name] = first(data, name)
-    form = family.form(table)
-    rules = [_from_bound(name, form[name], errors) for name in rules_of.table_params]
-    form.is_valid()
-    players = rules_of.players_of(form)
-    extra = rules_of.rules_form({k: first(data, k) for k in rules_of.rules_names if k in data})
-    for name in rules_of.rules_names if extra is not None else ():
-        bound = extra[rules_of.rules_field(name)]
-        view = _from_bound(name, bound, errors)
-        if bound.field.default in (None, ()) and not first(data, name):
-            view.current = ""  # optional: left empty, the rule's default applies
-        rules.append(view)
-    names = tuple(
-        NameField(
-            name=f"name{n}",
-            label=(_("Player %(n)s, deals first") if n == 1 else _("Player %(n)s")) % {"n": n},
-            value=first(data, f"name{n}"),
-            errors=_messages(errors, f"name{n}"),
-            hidden=n > players,
-            help_text=(
-                _("Leave this empty at a three-player table.")
-                if n == 4 and players == 4 and 3 in rules_of.table_sizes
-                else ""
-            ),
-        )
-        for n in range(1, 5)
-    )
-    links = tuple(
-        FamilyLink(
-            other,
-            FAMILIES[other].name,
-            reverse("sheet_new") + "?" + urlencode({"family": other}),
-            other == slug,
-        )
-        for other in family_choices()
-    )
-    shown = {"family", *rules_of.table_params, *rules_of.rules_names}
-    shown |= {f"name{n}" for n in range(1, 5)}
-    loose = [
-        str(error["message"])
-        for name, found in errors.items()
-        if name not in shown
-        for error in found
-    ]
-    loose += _messages(errors, "family")
-    return NewPage(family, links, names, tuple(rules), loose)
-
-
-def new_page_query(slug: str, data: Mapping[str, Any]) -> str:
-    """The address of the new-sheet form with these rules: family and table rules only,
-    never names, so the link a calculator page makes is safe to share."""
-    rules_of = sheet_of(FAMILIES[slug])
-    names = ("family", *rules_of.table_params, *rules_of.rules_names)
-    pairs = [(name, first(data, name)) for name in names if name in data]
-    if "family" not in data:
-        pairs.insert(0, ("family", slug))
-    return reverse("sheet_new") + "?" + urlencode(pairs, safe=",")
-
 
 # --- the sheet -----------------------------------------------------------------------------
 
@@ -207,39 +40,8 @@ class PlayerRow:
     total: str  # shown
     exact: str  # data-total
     dealer: bool
-    rank: int | None = None  # riichi: final place
-    score: str = ""  # riichi: final score
-
-
-@dataclass(frozen=True)
-class VersionRow:
-    version: int
-    summary: str
-    when: Any
-
-
-@dataclass(frozen=True)
-class HandRow:
-    n: int
-    label: str  # "Hand 5"
-    deleted: bool
-    who: str  # "阿明 won off Bea"
-    summary: str  # the family presenter's headline without the rules (or the drawn hand's)
-    deltas: tuple[tuple[str, str, str], ...]  # (name, shown, exact) per player
-    dealer: str
-    counters: str  # riichi: honba and sticks during the hand
-    versions: int
-    history: tuple[VersionRow, ...]
-    edit_url: str
-    notes: tuple[str, ...] = ()  # short: "under the 3-fan minimum"
-    history_url: str = ""  # the page again with this hand's earlier versions drawn
-
-    @property
-    def history_label(self) -> str:
-        count = self.versions - 1  # every earlier version, kept or not
-        return ngettext("%(count)s earlier version", "%(count)s earlier versions", count) % {
-            "count": count
-        }
+    rank: int | None = None  # final place, where the family keeps points
+    score: str = ""  # final score, where the family keeps points
 
 
 @dataclass(frozen=True)
@@ -279,7 +81,7 @@ class SheetPage:
     shorter: bool  # every hand listed, and more of them than the latest: offer the short list
     settlement: tuple[SettleRow, ...]
     settle_unit: str
-    is_riichi: bool
+    keeps_points: bool  # points held from a start, ranked at the end
     sheet: Sheet  # for the rules line, worded only where a page shows it
     csv_url: str
     view_url: str  # absolute
@@ -306,97 +108,9 @@ class SheetPage:
         return _rules_line(self.sheet)
 
 
-def _who(
-    names: Sequence[str],
-    winner: int | None,
-    discarder: int | None,
-    family: str,
-    liable: int | None = None,
-) -> str:
-    if winner is None:
-        return _("Drawn hand (流局)")
-    if liable is not None:
-        return _("%(winner)s self-drew (自摸); %(liable)s pays for all three (包自摸)") % {
-            "winner": names[winner - 1],
-            "liable": names[liable - 1],
-        }
-    if discarder is not None:
-        return _("%(winner)s won off %(discarder)s") % {
-            "winner": names[winner - 1],
-            "discarder": names[discarder - 1],
-        }
-    if not sheet_of(FAMILIES[family]).asks_discarder:  # no discarder, so no self-draw either
-        return _("%(winner)s won") % {"winner": names[winner - 1]}
-    return _("%(winner)s self-drew (自摸)") % {"winner": names[winner - 1]}
-
-
-def _liable(params: Mapping[str, Any]) -> int | None:
-    found = str(params.get("liable_player", ""))
-    return int(found) if found.isdigit() and str(params.get("liable", "")) == "1" else None
-
-
-def _worded(field: Any, value: Any) -> str:
-    """A stored value as the form's option says it (Self-drawn, not `self_draw`)."""
-    text = str(value)
-    if field.kind == "toggle":
-        return _("yes") if text == "1" else _("no")
-    choices = {str(v): str(label) for v, label in getattr(field, "choices", None) or ()}
-    if field.kind == "checkboxes":
-        return names_list([choices.get(part, part) for part in text.split(",") if part])
-    return choices.get(text, text)
-
-
-def _entered(book: Book, params: Mapping[str, Any]) -> list[str]:
-    """A hand's values as entered, each worded with its field's label and option label."""
-    names = told_apart(book.sheet.players)
-    family = FAMILIES[book.sheet.family]
-    rules_of = sheet_of(family)
-    parts = []
-    for name, value in params.items():
-        form_name = rules_of.field_name(name)
-        found = family.form.base_fields.get(form_name)
-        if name in ("riichi", "tenpai", "liable_player"):
-            label = {"riichi": _("riichi"), "tenpai": _("tenpai"), "liable_player": _("liable")}[
-                name
-            ]
-            shown = names_list([names[int(p) - 1] for p in str(value).split(",") if p.isdigit()])
-        elif found is not None:
-            label, shown = str(found.label), _worded(found, value)
-        else:
-            label, shown = name, str(value)
-        parts.append(_("%(label)s: %(value)s") % {"label": label, "value": shown})
-    return parts
-
-
 def _points(value: Fraction) -> str:
     """Riichi points: no sign above zero (they are what a player holds), a minus below."""
     return f"−{presenting.money(-value)}" if value < 0 else presenting.money(value)
-
-
-def _deleted_summary(book: Book, index: int) -> str:
-    read = book.reads[index]
-    slug = book.sheet.family
-    form = read.family_form
-    # A drawn hand has no size to say (its values at their defaults were never entered).
-    said = sheet_of(FAMILIES[slug]).always_said if read.winner is not None else ()
-    values = {name: form.fields[name].encode(form.cleaned_data[name]) for name in said}
-    values.update(book.hands[index].params)
-    return " · ".join(_entered(book, values))
-
-
-def _version_summary(book: Book, version: HandVersion) -> str:
-    """An earlier version in a line: who won, and the values as entered."""
-    names = told_apart(book.sheet.players)
-    who = _who(names, version.winner, version.discarder, book.sheet.family, _liable(version.params))
-    return " · ".join([who, *_entered(book, version.params)])
-
-
-def row_notes(presenter: Any) -> tuple[str, ...]:
-    return tuple(
-        str(ROW_NOTES[note.code]) % format_args(note.args)
-        for note in presenter.notes
-        if note.code in ROW_NOTES
-    )
 
 
 def qr_svg(url: str) -> str:
@@ -420,7 +134,9 @@ def _rules_line(sheet: Sheet) -> str:
         return ""
     outcome = family.engine.score(*form.inputs)
     words = [family.presenter(form.inputs, outcome).rules_line()]
-    words += sheet_of(family).rules_words(table_of(sheet.family, sheet.rules, len(sheet.players)))
+    words += family_sheet_of(family).rules_words(
+        table_of(sheet.family, sheet.rules, len(sheet.players))
+    )
     return " · ".join(word for word in words if word)
 
 
@@ -447,7 +163,7 @@ def etag(revision: int, language: str, editing: bool, everything: bool = False) 
 
 
 def sheet_page(
-    book: Book,
+    worked: WorkedSheet,
     *,
     editing: bool,
     language: str,
@@ -457,79 +173,40 @@ def sheet_page(
 ) -> SheetPage:
     """The sheet's page. `only`: the row of that hand (by index) alone, for an answer that
     adds it to a list already shown."""
-    sheet, result = book.sheet, book.result
+    sheet, result = worked.sheet, worked.result
     family = FAMILIES[sheet.family]
     names = told_apart(sheet.players)
-    rules_of = sheet_of(family)
-    riichi = rules_of.keeps_points  # points held from a start, ranked at the end
+    family_sheet = family_sheet_of(family)
+    keeps_points = family_sheet.keeps_points
     finals = {f.n: f for f in result.final}
     players = tuple(
         PlayerRow(
             n=n,
             name=name,
-            total=_points(total) if riichi else signed(total),
+            total=_points(total) if keeps_points else signed(total),
             exact=presenting.exact(total),
             dealer=n == result.dealer,
-            rank=finals[n].rank if riichi else None,
-            score=signed(finals[n].score) if riichi else "",
+            rank=finals[n].rank if keeps_points else None,
+            score=signed(finals[n].score) if keeps_points else "",
         )
         for n, (name, total) in enumerate(zip(names, result.totals, strict=True), 1)
     )
     dealer_name = names[result.dealer - 1]
     next_hand = _("Next hand: %(dealer)s deals") % {"dealer": dealer_name}
-    next_hand = rules_of.standing_line(result, next_hand)
-    rows = []
-    label, dealt = _("Hand %(n)s"), _("%(name)s dealt")  # worded once, said on every row
+    next_hand = family_sheet.standing_line(result, next_hand)
     edit_path = reverse("sheet", args=[sheet.edit_key]) if editing else ""
     edit_base = edit_path
     if everything:  # an edit from the whole list comes back to it
         edit_base = f"{edit_base}?hands={ALL_HANDS}&"
     else:
         edit_base = f"{edit_base}?"
-    count = book.count
+    count = worked.count
     listed = count if everything else min(count, LATEST_HANDS)
-    # The book holds the listed hands at least (the latest, or every one), `only`'s at least.
-    drawn = range(len(book.hands) - listed, len(book.hands)) if only is None else (only,)
+    # The worked sheet holds the listed hands at least (the latest, or every one), `only`'s at least.
+    drawn = range(len(worked.hands) - listed, len(worked.hands)) if only is None else (only,)
     if only is None and drawn.start < 0:
-        raise ValueError(f"{listed} hands to list, {len(book.hands)} worked out")
-    for index in drawn:
-        hand, played = book.hands[index], result.hands[index]
-        entry = book.reads[index].entry
-        notes: tuple[str, ...] = ()
-        if hand.deleted:
-            # It counts for nothing now; its values as entered say what it was.
-            summary = _deleted_summary(book, index)
-        elif played.outcome is not None and played.inputs is not None:
-            presenter = family.presenter(played.inputs, played.outcome)
-            summary, notes = presenter.result_line(), row_notes(presenter)
-        elif hand.winner is None:
-            summary = rules_of.drawn_summary(names, entry)
-        else:
-            summary = ""
-        counters = rules_of.row_counters(played, entry, names, hand.deleted)
-        rows.append(
-            HandRow(
-                n=hand.n,
-                label=label % {"n": hand.n},
-                deleted=hand.deleted,
-                who=_who(names, hand.winner, hand.discarder, sheet.family, entry.liable_player),
-                summary=summary,
-                deltas=tuple(
-                    (name, signed(delta), presenting.exact(delta))
-                    for name, delta in zip(names, played.deltas, strict=True)
-                ),
-                dealer=dealt % {"name": names[played.dealer - 1]},
-                counters=counters,
-                versions=hand.versions,
-                history=tuple(
-                    VersionRow(v.version, _version_summary(book, v), v.replaced)
-                    for v in history.get(hand.pk, [])
-                ),
-                edit_url=f"{edit_base}edit={hand.n}#hand-form" if editing else "",
-                notes=notes,
-                history_url=f"{edit_base}history={hand.n}#hand-{hand.n}",
-            )
-        )
+        raise ValueError(f"{listed} hands to list, {len(worked.hands)} worked out")
+    rows = hand_rows(worked, drawn, names, history, edit_base, editing)
     settlement = tuple(
         SettleRow(
             t.payer,
@@ -558,15 +235,15 @@ def sheet_page(
         everything=everything,
         shorter=everything and count > LATEST_HANDS,
         settlement=settlement,
-        settle_unit=rules_of.settle_unit(book.table),
-        is_riichi=riichi,
+        settle_unit=family_sheet.settle_unit(worked.table),
+        keeps_points=keeps_points,
         sheet=sheet,
         # With a byte-order mark, so a spreadsheet program reads the names as UTF-8.
         csv_url=reverse("sheet_csv", args=[sheet.view_key]) + "?bom=1",
         view_url=view_url,
         edit_url=absolute(edit_path) if editing else "",
         qr_url=reverse("sheet_qr", args=[sheet.view_key]),
-        undo_n=book.state.live,
+        undo_n=worked.state.live,
         etag=etag(sheet.revision, language, editing, everything),
         words=row_words(),
     )
@@ -580,170 +257,9 @@ class Added:
     first: bool  # the sheet's first hand: "no hands yet" goes
 
 
-def added(book: Book, everything: bool) -> Added:
+def added(worked: WorkedSheet, everything: bool) -> Added:
     """What the sheet's latest hand, just added, changes in the list on the page."""
-    count = book.count
+    count = worked.count
     # Hands are numbered in order from 1, so the one now 31st from the top is this number.
     dropped = count - LATEST_HANDS if not everything and count > LATEST_HANDS else None
     return Added(dropped, count == 1)
-
-
-# --- one hand's form -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HandForm:
-    """The add-a-hand (or edit-hand-n) form: the sheet's own fields, then the family's."""
-
-    editing: int | None  # the hand being edited, None when adding
-    own: tuple[FieldView, ...]
-    fields: dict[str, FieldView]  # the family's, by the sheet's names
-    order: tuple[str, ...]
-    family_form: Any  # for a family's own layout: which parts to show (riichi: fu counted)
-    errors: list[str]  # not about a field shown
-    template: str = ""  # the family's own layout of its fields, if it has one
-
-
-def own_labels() -> dict[str, str]:
-    """The sheet's own per-hand fields, as the hand form asks them."""
-    return {
-        "riichi": _("Who declared riichi (立直)"),
-        "tenpai": _("Who was tenpai (聽牌) when nobody won"),
-        "liable_player": _("Who is liable (包自摸)"),
-    }
-
-
-def hand_data(hand: Hand) -> dict[str, str]:
-    return stored_data(hand)
-
-
-def hand_form(
-    sheet: Sheet, data: Mapping[str, Any], errors: Mapping[str, Any], editing: int | None = None
-) -> HandForm:
-    family = FAMILIES[sheet.family]
-    rules_of = sheet_of(family)
-    names = list(sheet.players)  # each choice carries the number: player_choice()
-    numbered = [(str(n), player_choice(n, name)) for n, name in enumerate(names, 1)]
-    winner = first(data, "winner")
-    own = [
-        FieldView(
-            "winner",
-            _("Who won"),
-            SELECT,
-            options=[("", "—", winner == ""), *[(v, n, v == winner) for v, n in numbered]]
-            + [("none", NOBODY, winner == "none")],
-            errors=_messages(errors, "winner"),
-        )
-    ]
-    if rules_of.asks_discarder:
-        discarder = first(data, "discarder")
-        own.append(
-            FieldView(
-                "discarder",
-                _("Who discarded the winning tile (blank for a self-draw)"),
-                SELECT,
-                options=[("", "—", discarder == "")]
-                + [(v, n, v == discarder) for v, n in numbered],
-                errors=_messages(errors, "discarder"),
-            )
-        )
-    for name in rules_of.own_before:
-        ticked = set(first(data, name).split(","))
-        own.append(
-            FieldView(
-                name,
-                own_labels()[name],
-                CHECKBOXES,
-                options=[(v, n, v in ticked) for v, n in numbered],
-                errors=_messages(errors, name),
-            )
-        )
-    family_data = QueryDict(mutable=True)
-    family_data.update(dict(sheet.rules))
-    order = rules_of.hand_params
-    for name in order:
-        if name in data:
-            form_name = rules_of.field_name(name)
-            family_data.setlist(form_name, [first(data, name)])
-    form = family.form(family_data)
-    fields = {}
-    for name in order:
-        form_name = rules_of.field_name(name)
-        param = form.fields[form_name]
-        label = rules_of.field_label(name, param, names)
-        fields[name] = _from_bound(name, form[form_name], errors, label)
-    for name in rules_of.own_after:
-        chosen = first(data, name)
-        fields[name] = FieldView(
-            name,
-            own_labels()[name],
-            SELECT,
-            options=[("", "—", chosen == "")] + [(v, n, v == chosen) for v, n in numbered],
-            errors=_messages(errors, name),
-        )
-    order = (*order, *rules_of.own_after)
-    shown = {"winner", "discarder", "riichi", "tenpai", *fields}
-    loose = [
-        str(e["message"]) for name, found in errors.items() if name not in shown for e in found
-    ]
-    return HandForm(
-        editing, tuple(own), fields, tuple(order), form, loose, rules_of.hand_fields_template
-    )
-
-
-@dataclass(frozen=True)
-class Preview:
-    """The live preview of the hand being entered: each player's delta, or what is wrong."""
-
-    deltas: tuple[tuple[str, str, str], ...]
-    summary: str
-    errors: list[str]
-    notes: tuple[str, ...] = ()  # the presenter's notes in full ("under the minimum …")
-
-
-def recorded(n: int, created: bool, behind: bool = False) -> Preview:
-    """The emptied form's preview after a tap on "record", said where the preview is read
-    out (it is a live region). A repeated key comes after an answer that was lost: the
-    values sent with it may differ, and they were not taken, so it says so. A page that was
-    behind (another phone wrote just before) showed a preview under other counters, so the
-    hand may pay otherwise than it said: the player is asked to look."""
-    if not created:
-        said = _("Hand %(n)s was recorded already: this tap added nothing.") % {"n": n}
-    elif behind:
-        said = _(
-            "Hand %(n)s is recorded. Another phone changed the sheet just before: check this "
-            "hand's amounts in the list."
-        ) % {"n": n}
-    else:
-        said = _("Hand %(n)s is recorded.") % {"n": n}
-    return Preview((), said, [])
-
-
-def preview(book: Book | None, errors: Mapping[str, Any], at: int | None) -> Preview:
-    if book is None:
-        messages = [str(e["message"]) for found in errors.values() for e in found]
-        return Preview((), "", messages)
-    index = (
-        len(book.hands) - 1
-        if at is None
-        else next(i for i, hand in enumerate(book.hands) if hand.n == at)
-    )
-    played = book.result.hands[index]
-    names = list(book.sheet.players)
-    summary = ""
-    notes: tuple[str, ...] = ()
-    if played.outcome is not None and played.inputs is not None:
-        family = FAMILIES[book.sheet.family]
-        presenter = family.presenter(played.inputs, played.outcome)
-        summary = presenter.result_line()
-        notes = tuple(presenter.describe_note(note) for note in presenter.notes)
-    else:
-        drawn = sheet_of(FAMILIES[book.sheet.family]).drawn_summary(
-            told_apart(names), book.reads[index].entry
-        )
-        summary = drawn or _("Drawn hand (流局)")
-    deltas = tuple(
-        (name, signed(delta), presenting.exact(delta))
-        for name, delta in zip(names, played.deltas, strict=True)
-    )
-    return Preview(deltas, summary, [], notes)

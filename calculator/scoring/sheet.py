@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
-from . import classical, hk, jiujiang, mcr, nmjl, riichi
+from . import riichi
 from .money import amount as exact_amount
 from .outcome import Outcome, Payment, Win
 from .sheet_rules import Deal, SheetRules
@@ -37,7 +37,7 @@ class Table:
     """A sheet's family and the table rules the sheet itself applies (the family's own
     rules travel with each hand's inputs)."""
 
-    family: SheetRules  # its engine module's `SHEET`; a slug is looked up (`table_rules`)
+    family: SheetRules  # its engine module's `SHEET`
     players: int = 4  # 3 only for three-player riichi
     # a family with counters only (riichi; ignored otherwise):
     start: int = 25000  # everyone's points at the start
@@ -47,8 +47,6 @@ class Table:
     rate: Fraction = Fraction(1)  # settlement: final scores × rate
 
     def __post_init__(self) -> None:
-        if isinstance(self.family, str):
-            object.__setattr__(self, "family", table_rules(self.family))
         if self.players not in self.family.seatings:
             raise ValueError(f"{self.family.slug} cannot be played by {self.players}")
         object.__setattr__(self, "uma", tuple(self.uma))
@@ -132,8 +130,9 @@ class Result:
 def entry_errors(table: Table, entry: Entry) -> dict[str, str]:
     """The cross-field checks of one hand against its sheet, as {parameter: error code}.
 
+    >>> from calculator.scoring import hk
     >>> hand = hk.Hand(fan=3, win=Win.DISCARD)
-    >>> entry_errors(Table("hk"), Entry(winner=2, discarder=2, inputs=(hand, hk.Rules())))
+    >>> entry_errors(Table(hk.SHEET), Entry(winner=2, discarder=2, inputs=(hand, hk.Rules())))
     {'discarder': 'contradiction'}
     """
     errors: dict[str, str] = {}
@@ -298,8 +297,9 @@ def run(table: Table, entries: Sequence[Entry]) -> Result:
 
     rules.md's hk sheet: player 2 wins 3 番 off player 4, then player 1 self-draws 5 番.
 
+    >>> from calculator.scoring import hk
     >>> rules = hk.Rules()
-    >>> result = run(Table("hk"), [
+    >>> result = run(Table(hk.SHEET), [
     ...     Entry(2, 4, (hk.Hand(3, Win.DISCARD), rules)),
     ...     Entry(1, None, (hk.Hand(5, Win.SELF_DRAW), rules)),
     ... ])
@@ -409,7 +409,7 @@ def final_scores(table: Table, points: Sequence[Fraction], pot: int = 0) -> tupl
     and the pot too, in 100-point steps (the odd step to the one seated first). Ranks are
     taken before the pot is shared out: it only goes to the top.
 
-    >>> table = Table("riichi", start=25000, return_points=30000, uma=(15, 5, -5, -15))
+    >>> table = Table(riichi.SHEET, start=25000, return_points=30000, uma=(15, 5, -5, -15))
     >>> [(f.rank, str(f.score)) for f in final_scores(table, [35000, 25000, 25000, 15000])]
     [(1, '40'), (2, '-5'), (2, '-5'), (4, '-30')]
     """
@@ -495,21 +495,3 @@ def _zero_sum_groups(values: Sequence[int]) -> list[list[int]]:
             groups.append([i for i in range(size) if (group_start ^ mask) >> i & 1])
             group_start = mask
     return groups
-
-
-SHEETS = {
-    rules.slug: rules
-    for rules in (hk.SHEET, riichi.SHEET, mcr.SHEET, nmjl.SHEET, jiujiang.SHEET, classical.SHEET)
-}
-FAMILIES = tuple(SHEETS)
-
-
-def table_rules(slug: str) -> SheetRules:
-    """A family's `SheetRules` by its slug, for a `Table` made with one.
-
-    >>> table_rules("riichi").counters
-    True
-    """
-    if slug not in SHEETS:
-        raise ValueError(f"unknown family {slug!r}")
-    return SHEETS[slug]

@@ -39,15 +39,11 @@ from calculator.sheets.writes import (
     set_deleted,
 )
 
-# The name the presenters import today.
-Book = WorkedSheet
-
 __all__ = [
     "KEPT_VERSIONS",
     "KEY",
     "LEDGER",
     "REVISION",
-    "Book",
     "Opened",
     "Recorded",
     "Refused",

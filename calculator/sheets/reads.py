@@ -9,7 +9,8 @@ from typing import Any
 
 from django.db.models import Count, Max, Q
 
-from calculator.forms.sheet import NewSheet, ReadHand, read_hand, table_of
+from calculator.forms.new_sheet import NewSheet
+from calculator.forms.sheet import ReadHand, read_hand, table_of
 from calculator.models import Hand, Sheet
 from calculator.scoring import sheet as sheet_engine
 from calculator.sheets.worked import (

@@ -10,7 +10,6 @@ import pytest
 from calculator.scoring import classical, hk, jiujiang, mcr, nmjl, riichi
 from calculator.scoring.outcome import Outcome, Payment, Win
 from calculator.scoring.sheet import (
-    FAMILIES,
     Entry,
     Table,
     Transfer,
@@ -18,7 +17,6 @@ from calculator.scoring.sheet import (
     final_scores,
     run,
     settle,
-    table_rules,
 )
 from calculator.scoring.sheet_rules import SheetRules
 
@@ -53,7 +51,7 @@ def transfers(result):
 
 
 def test_hk_worked_example():
-    result = run(Table("hk"), [hk_hand(2, 4, 3), hk_hand(1, None, 5, S)])
+    result = run(Table(hk.SHEET), [hk_hand(2, 4, 3), hk_hand(1, None, 5, S)])
     assert deltas(result) == [[0, 8, 0, -8], [36, -12, -12, -12]]
     assert result.totals == (36, -4, -12, -20)
     assert transfers(result) == [(4, 1, 20), (3, 1, 12), (2, 1, 4)]
@@ -72,7 +70,7 @@ RIICHI_EXAMPLE = [
 
 
 def test_riichi_worked_example():
-    result = run(Table("riichi"), RIICHI_EXAMPLE)
+    result = run(Table(riichi.SHEET), RIICHI_EXAMPLE)
     one, two, three = result.hands
     # Hand 1: 3 receives 3,900 + the 2,000 pot, less its own stick.
     assert list(one.deltas) == [-1000, -3900, 4900, 0]
@@ -100,7 +98,7 @@ def test_riichi_worked_example():
 
 
 def test_riichi_settlement_multiplies_by_the_rate():
-    result = run(Table("riichi", rate=F(2)), RIICHI_EXAMPLE)
+    result = run(Table(riichi.SHEET, rate=F(2)), RIICHI_EXAMPLE)
     # Final scores × 2: −6.8, +6.6, +5, −4.8.
     assert transfers(result) == [(1, 2, F(66, 10)), (4, 3, F(48, 10)), (1, 3, F(2, 10))]
 
@@ -110,7 +108,7 @@ def test_pot_carries_over_a_draw_to_the_next_winner():
         drawn(riichi=(1, 4), tenpai=(1, 4)),
         ri_hand(2, 3, 3, 30, riichi=(3,)),
     ]
-    result = run(Table("riichi"), entries)
+    result = run(Table(riichi.SHEET), entries)
     one, two = result.hands
     assert list(one.deltas) == [-1000 + 1500, -1500, -1500, -1000 + 1500]
     assert one.riichi_sticks == 2
@@ -121,7 +119,7 @@ def test_pot_carries_over_a_draw_to_the_next_winner():
 
 
 def test_a_pot_left_at_the_end_goes_to_the_top_player():
-    result = run(Table("riichi"), [drawn(riichi=(2,), tenpai=(2,))])
+    result = run(Table(riichi.SHEET), [drawn(riichi=(2,), tenpai=(2,))])
     assert result.pot == 1000
     assert result.totals == (24000, 27000, 24000, 24000)
     assert [(f.points, f.rank) for f in result.final] == [
@@ -153,20 +151,20 @@ def test_a_pot_left_at_the_end_goes_to_the_top_player():
 )
 def test_noten_payments(players, tenpai, expected):
     rules = RI if players == 4 else RI3
-    result = run(Table("riichi", players=players), [drawn(rules, tenpai=tenpai)])
+    result = run(Table(riichi.SHEET, players=players), [drawn(rules, tenpai=tenpai)])
     assert list(result.hands[0].deltas) == expected
     assert result.honba == 1
     assert result.dealer == (1 if 1 in tenpai else 2)
 
 
 def test_noten_of_a_table_that_does_not_divide_stays_exact():
-    result = run(Table("riichi", noten=1000), [drawn(tenpai=(1,))])
+    result = run(Table(riichi.SHEET, noten=1000), [drawn(tenpai=(1,))])
     assert list(result.hands[0].deltas) == [1000, F(-1000, 3), F(-1000, 3), F(-1000, 3)]
 
 
 # --- final scores -----------------------------------------------------------------------
 
-UMA_TABLE = Table("riichi", start=25000, return_points=30000, uma=(15, 5, -5, -15))
+UMA_TABLE = Table(riichi.SHEET, start=25000, return_points=30000, uma=(15, 5, -5, -15))
 
 
 def test_final_with_uma_and_oka():
@@ -177,7 +175,7 @@ def test_final_with_uma_and_oka():
 
 
 def test_contract_sample_final_score():
-    table = Table("riichi", start=25000, return_points=30000)
+    table = Table(riichi.SHEET, start=25000, return_points=30000)
     final = final_scores(table, [F(29900), F(25100), F(24000), F(21000)])
     assert (final[0].points, final[0].rank, final[0].score) == (29900, 1, F(199, 10))
 
@@ -198,14 +196,14 @@ def test_a_tie_lower_down_shares_the_uma_of_its_places():
 
 
 def test_three_player_final():
-    table = Table("riichi", players=3, start=35000, return_points=40000, uma=(20, 0, -20))
+    table = Table(riichi.SHEET, players=3, start=35000, return_points=40000, uma=(20, 0, -20))
     final = final_scores(table, [F(50000), F(35000), F(20000)])
     # oka: 5,000 × 3 = 15.
     assert [f.score for f in final] == [10 + 20 + 15, -5, -40]
 
 
 def test_no_uma_no_oka_by_default():
-    result = run(Table("riichi"), [])
+    result = run(Table(riichi.SHEET), [])
     assert [(f.points, f.rank, f.score) for f in result.final] == [(25000, 1, 0)] * 4
     assert result.settlement == ()
 
@@ -219,7 +217,7 @@ def test_mcr_sheet():
         Entry(2, None, (mcr.Hand(points=8, win=S),)),
         Entry(None, None, (mcr.Hand(),)),
     ]
-    result = run(Table("mcr"), entries)
+    result = run(Table(mcr.SHEET), entries)
     assert deltas(result) == [[-16, -8, 32, -8], [-16, 48, -16, -16], [0, 0, 0, 0]]
     # The deal goes round after every hand, draws and the dealer's own wins included.
     assert [h.dealer for h in result.hands] == [1, 2, 3] and result.dealer == 4
@@ -227,7 +225,7 @@ def test_mcr_sheet():
 
 def test_nmjl_sheet():
     entries = [Entry(4, 2, (nmjl.Hand(25),)), Entry(1, None, (nmjl.Hand(25, S, jokerless=True),))]
-    result = run(Table("nmjl"), entries)
+    result = run(Table(nmjl.SHEET), entries)
     assert deltas(result) == [[-25, -50, -25, 100], [300, -100, -100, -100]]
     assert result.totals == (275, -150, -125, 0)
     assert result.dealer == 3
@@ -247,7 +245,7 @@ def test_jiujiang_sheet_dealer_comes_from_the_sheet():
         # 七對 + 搶杠 off player 1: 4 → 8, the robbed player pays.
         Entry(4, 1, (jiujiang.Hand(frozenset({jiujiang.Pattern.QIDUI}), qianggang=True), rules)),
     ]
-    result = run(Table("jiujiang"), entries)
+    result = run(Table(jiujiang.SHEET), entries)
     assert deltas(result) == [[36, -12, -12, -12], [-6, 18, -6, -6], [-8, 0, 0, 8]]
     assert [h.dealer for h in result.hands] == [1, 1, 2]
     assert result.hands[1].inputs[0].dealer is False
@@ -257,7 +255,7 @@ def test_classical_sheet_uses_every_seats_net():
     hand = classical.Hand(fu=(6, 20, 40, 2), fan=(0, 1, 1, 0))
     # The form's winner and dealer are overwritten by the sheet's.
     stale = replace(hand, winner=classical.Seat.N, dealer=classical.Seat.W)
-    result = run(Table("classical"), [Entry(2, None, (stale, classical.Rules()))])
+    result = run(Table(classical.SHEET), [Entry(2, None, (stale, classical.Rules()))])
     assert list(result.hands[0].deltas) == [-220, 160, 186, -126]
     assert result.hands[0].inputs[0] == hand  # winner South, dealer East
     assert result.dealer == 2
@@ -266,7 +264,9 @@ def test_classical_sheet_uses_every_seats_net():
 def test_classical_dealer_moves_the_doubling():
     hand = classical.Hand(fu=(6, 20, 40, 2), fan=(0, 1, 1, 0))
     rules = classical.Rules()
-    result = run(Table("classical"), [Entry(3, None, (hand, rules)), Entry(2, None, (hand, rules))])
+    result = run(
+        Table(classical.SHEET), [Entry(3, None, (hand, rules)), Entry(2, None, (hand, rules))]
+    )
     # Hand 2: South (player 2) now deals and wins: it collects 40 × 2 from each.
     expected = classical.score(replace(hand, winner=classical.Seat.S, dealer=classical.Seat.S))
     assert list(result.hands[1].deltas) == [p["net"] for p in expected.extra["players"]]
@@ -275,7 +275,7 @@ def test_classical_dealer_moves_the_doubling():
 
 
 def test_a_drawn_hand_elsewhere_is_all_zeros_and_keeps_the_deal():
-    result = run(Table("hk"), [Entry(None, None, (hk.Hand(), HK))])
+    result = run(Table(hk.SHEET), [Entry(None, None, (hk.Hand(), HK))])
     assert list(result.hands[0].deltas) == [0, 0, 0, 0]
     assert result.dealer == 1 and result.honba == 0
 
@@ -283,7 +283,7 @@ def test_a_drawn_hand_elsewhere_is_all_zeros_and_keeps_the_deal():
 def test_hk_split_dealer_pays_the_current_dealer_double():
     rules = hk.Rules(split=hk.Split.DEALER, unit=F(4))
     entries = [hk_hand(3, 4, 0, rules=rules), hk_hand(2, 1, 0, rules=rules)]
-    result = run(Table("hk"), entries)
+    result = run(Table(hk.SHEET), entries)
     # Hand 1: dealer 1 pays 2; 4 and 2 (the others, after the winner) 1 each.
     assert list(result.hands[0].deltas) == [-2, -1, 4, -1]
     # Hand 2: the deal passed to 2, who wins: each pays P/2 = 2.
@@ -294,7 +294,7 @@ def test_hk_split_dealer_pays_the_current_dealer_double():
 
 def test_hk_liable_player_pays_all():
     liable = Entry(3, None, (hk.Hand(3, S, liable=True), HK), liable_player=1)
-    result = run(Table("hk"), [liable])
+    result = run(Table(hk.SHEET), [liable])
     assert list(result.hands[0].deltas) == [-12, 0, 12, 0]
 
 
@@ -304,7 +304,7 @@ def test_three_player_riichi():
         ri_hand(2, None, 5, 30, S, rules=RI3),  # now the dealer's tsumo 滿貫
         ri_hand(1, 3, 5, 30, rules=RI3, riichi=(3,)),  # ron with 1 counter: 8,000 + 200
     ]
-    result = run(Table("riichi", players=3, start=35000), entries)
+    result = run(Table(riichi.SHEET, players=3, start=35000), entries)
     assert deltas(result) == [
         [-4000, 6000, -2000],
         [-4000, 8000, -4000],
@@ -318,7 +318,7 @@ def test_three_player_riichi():
 
 def test_three_player_bisection():
     rules = riichi.Rules(players=3, sanma=riichi.Sanma.BISECTION)
-    result = run(Table("riichi", players=3), [ri_hand(3, None, 5, 30, S, rules=rules)])
+    result = run(Table(riichi.SHEET, players=3), [ri_hand(3, None, 5, 30, S, rules=rules)])
     assert list(result.hands[0].deltas) == [-5000, -3000, 8000]
 
 
@@ -330,7 +330,7 @@ def test_the_round_moves_with_the_deal(players):
     """East 1 to East 4 (three players: East 3), then South 1: a pass of the deal each time a
     non-dealer wins; the dealer's own win and a tenpai dealer's draw keep the hand."""
     rules = riichi.Rules(players=players)
-    table = Table("riichi", players=players)
+    table = Table(riichi.SHEET, players=players)
     assert run(table, []).round == (0, 1)  # East 1 before any hand
     hands = []
     for passes in range(players):
@@ -351,7 +351,7 @@ def test_the_round_moves_with_the_deal(players):
 
 
 def test_the_round_comes_back_to_east_after_north():
-    table = Table("riichi")
+    table = Table(riichi.SHEET)
     hands = [ri_hand(n % 4 + 1, (n - 1) % 4 + 1, 1, 30) for n in range(1, 17)]
     assert run(table, hands).round == (0, 1)  # 16 passes: North 4 done, East again
 
@@ -359,11 +359,11 @@ def test_the_round_comes_back_to_east_after_north():
 def test_deleting_a_hand_shifts_later_dealers_and_honba():
     first = ri_hand(1, 2, 3, 30, riichi=(2,))  # the dealer's ron: dealer stays, 1 counter
     second = ri_hand(3, 4, 3, 30)
-    result = run(Table("riichi"), [first, second])
+    result = run(Table(riichi.SHEET), [first, second])
     assert [(h.dealer, h.honba) for h in result.hands] == [(1, 0), (1, 1)]
     assert result.hands[1].deltas[2] == 3900 + 300
 
-    result = run(Table("riichi"), [replace(first, deleted=True), second])
+    result = run(Table(riichi.SHEET), [replace(first, deleted=True), second])
     one, two = result.hands
     assert one.deleted and list(one.deltas) == [0, 0, 0, 0] and one.outcome is None
     assert (two.n, two.dealer, two.honba, two.riichi_sticks) == (2, 1, 0, 0)
@@ -373,16 +373,16 @@ def test_deleting_a_hand_shifts_later_dealers_and_honba():
 
 def test_deleted_hands_do_not_count_in_a_draw_either():
     entries = [drawn(riichi=(1,), tenpai=(1,), deleted=True), ri_hand(2, None, 3, 30, S)]
-    result = run(Table("riichi"), entries)
+    result = run(Table(riichi.SHEET), entries)
     assert result.hands[1].riichi_sticks == 0 and result.hands[1].honba == 0
 
 
 def test_editing_hand_1_changes_hand_2s_payment():
     later = ri_hand(2, None, 3, 30, S)
-    dealer_wins = run(Table("riichi"), [ri_hand(1, 3, 3, 30), later])
+    dealer_wins = run(Table(riichi.SHEET), [ri_hand(1, 3, 3, 30), later])
     # Player 1 kept the deal: player 2's tsumo is a non-dealer's, with 1 counter.
     assert list(dealer_wins.hands[1].deltas) == [-2100, 4300, -1100, -1100]
-    edited = run(Table("riichi"), [ri_hand(3, 1, 3, 30), later])
+    edited = run(Table(riichi.SHEET), [ri_hand(3, 1, 3, 30), later])
     # Now the deal passed to player 2: a dealer's tsumo, 2,000 from each, no counter.
     assert list(edited.hands[1].deltas) == [-2000, 6000, -2000, -2000]
 
@@ -396,53 +396,61 @@ HK_SELF = (hk.Hand(3, S), HK)
 @pytest.mark.parametrize(
     ("table", "entry", "errors"),
     [
-        (Table("hk"), Entry(2, 4, HK_DISCARD), {}),
-        (Table("hk"), Entry(5, 4, HK_DISCARD), {"winner": "out_of_range"}),
-        (Table("hk"), Entry(0, 4, HK_DISCARD), {"winner": "out_of_range"}),
-        (Table("hk"), Entry(2, 2, HK_DISCARD), {"discarder": "contradiction"}),
-        (Table("hk"), Entry(2, None, HK_DISCARD), {"discarder": "required"}),
-        (Table("hk"), Entry(2, 5, HK_DISCARD), {"discarder": "out_of_range"}),
-        (Table("hk"), Entry(2, 3, HK_SELF), {"discarder": "contradiction"}),
-        (Table("hk"), Entry(None, 3, HK_DISCARD), {"discarder": "contradiction"}),
-        (Table("hk"), Entry(None, None, HK_DISCARD), {}),
-        (Table("hk"), Entry(2, 1, HK_DISCARD, riichi=(1,)), {"riichi": "not_allowed"}),
+        (Table(hk.SHEET), Entry(2, 4, HK_DISCARD), {}),
+        (Table(hk.SHEET), Entry(5, 4, HK_DISCARD), {"winner": "out_of_range"}),
+        (Table(hk.SHEET), Entry(0, 4, HK_DISCARD), {"winner": "out_of_range"}),
+        (Table(hk.SHEET), Entry(2, 2, HK_DISCARD), {"discarder": "contradiction"}),
+        (Table(hk.SHEET), Entry(2, None, HK_DISCARD), {"discarder": "required"}),
+        (Table(hk.SHEET), Entry(2, 5, HK_DISCARD), {"discarder": "out_of_range"}),
+        (Table(hk.SHEET), Entry(2, 3, HK_SELF), {"discarder": "contradiction"}),
+        (Table(hk.SHEET), Entry(None, 3, HK_DISCARD), {"discarder": "contradiction"}),
+        (Table(hk.SHEET), Entry(None, None, HK_DISCARD), {}),
+        (Table(hk.SHEET), Entry(2, 1, HK_DISCARD, riichi=(1,)), {"riichi": "not_allowed"}),
         (
-            Table("hk"),
+            Table(hk.SHEET),
             Entry(2, None, (hk.Hand(3, S, liable=True), HK)),
             {"liable_player": "required"},
         ),
         (
-            Table("hk"),
+            Table(hk.SHEET),
             Entry(2, None, (hk.Hand(3, S, liable=True), HK), liable_player=2),
             {"liable_player": "contradiction"},
         ),
         (
-            Table("hk"),
+            Table(hk.SHEET),
             Entry(2, None, (hk.Hand(3, S, liable=True), HK), liable_player=7),
             {"liable_player": "out_of_range"},
         ),
-        (Table("hk"), Entry(2, None, HK_SELF, liable_player=1), {"liable_player": "contradiction"}),
         (
-            Table("mcr"),
+            Table(hk.SHEET),
+            Entry(2, None, HK_SELF, liable_player=1),
+            {"liable_player": "contradiction"},
+        ),
+        (
+            Table(mcr.SHEET),
             Entry(2, None, (mcr.Hand(win=S),), liable_player=1),
             {"liable_player": "not_allowed"},
         ),
-        (Table("riichi"), ri_hand(1, 2, 3, 30, riichi=(1, 1)), {"riichi": "invalid"}),
-        (Table("riichi"), ri_hand(1, 2, 3, 30, riichi=(5,)), {"riichi": "invalid"}),
-        (Table("riichi"), drawn(tenpai=(2, 2)), {"tenpai": "invalid"}),
-        (Table("riichi"), drawn(tenpai=(0,)), {"tenpai": "invalid"}),
-        (Table("riichi"), ri_hand(1, 2, 3, 30, tenpai=(1,)), {"tenpai": "contradiction"}),
-        (Table("riichi"), drawn(riichi=(1, 2, 3, 4), tenpai=(1, 2, 3, 4)), {}),
-        (Table("riichi", players=3), ri_hand(4, 1, 3, 30, rules=RI3), {"winner": "out_of_range"}),
-        (Table("riichi", players=3), drawn(RI3, tenpai=(4,)), {"tenpai": "invalid"}),
+        (Table(riichi.SHEET), ri_hand(1, 2, 3, 30, riichi=(1, 1)), {"riichi": "invalid"}),
+        (Table(riichi.SHEET), ri_hand(1, 2, 3, 30, riichi=(5,)), {"riichi": "invalid"}),
+        (Table(riichi.SHEET), drawn(tenpai=(2, 2)), {"tenpai": "invalid"}),
+        (Table(riichi.SHEET), drawn(tenpai=(0,)), {"tenpai": "invalid"}),
+        (Table(riichi.SHEET), ri_hand(1, 2, 3, 30, tenpai=(1,)), {"tenpai": "contradiction"}),
+        (Table(riichi.SHEET), drawn(riichi=(1, 2, 3, 4), tenpai=(1, 2, 3, 4)), {}),
         (
-            Table("classical"),
+            Table(riichi.SHEET, players=3),
+            ri_hand(4, 1, 3, 30, rules=RI3),
+            {"winner": "out_of_range"},
+        ),
+        (Table(riichi.SHEET, players=3), drawn(RI3, tenpai=(4,)), {"tenpai": "invalid"}),
+        (
+            Table(classical.SHEET),
             Entry(2, 1, (classical.Hand(), classical.Rules())),
             {"discarder": "not_allowed"},
         ),
-        (Table("classical"), Entry(2, None, (classical.Hand(), classical.Rules())), {}),
+        (Table(classical.SHEET), Entry(2, None, (classical.Hand(), classical.Rules())), {}),
         (
-            Table("nmjl"),
+            Table(nmjl.SHEET),
             Entry(2, 1, (nmjl.Hand(bettor=nmjl.Bettor.WINNER),)),
             {"bettor": "not_allowed"},
         ),
@@ -454,22 +462,21 @@ def test_entry_errors(table, entry, errors):
 
 def test_run_refuses_a_hand_with_errors():
     with pytest.raises(ValueError, match="hand 2"):
-        run(Table("hk"), [hk_hand(2, 4, 3), hk_hand(2, 2, 3)])
+        run(Table(hk.SHEET), [hk_hand(2, 4, 3), hk_hand(2, 2, 3)])
 
 
 def test_a_deleted_hand_is_not_checked():
-    result = run(Table("hk"), [replace(hk_hand(2, 2, 3), deleted=True)])
+    result = run(Table(hk.SHEET), [replace(hk_hand(2, 2, 3), deleted=True)])
     assert result.totals == (0, 0, 0, 0)
 
 
 @pytest.mark.parametrize(
     "kwargs",
     [
-        {"family": "poker"},
-        {"family": "hk", "players": 3},
-        {"family": "riichi", "players": 5},
-        {"family": "riichi", "uma": (10, -10)},
-        {"family": "riichi", "uma": (15, 5, -5, -10)},
+        {"family": hk.SHEET, "players": 3},
+        {"family": riichi.SHEET, "players": 5},
+        {"family": riichi.SHEET, "uma": (10, -10)},
+        {"family": riichi.SHEET, "uma": (15, 5, -5, -10)},
     ],
 )
 def test_bad_tables_are_refused(kwargs):
@@ -479,13 +486,7 @@ def test_bad_tables_are_refused(kwargs):
 
 def test_riichi_rules_must_match_the_table():
     with pytest.raises(ValueError):
-        run(Table("riichi", players=3), [ri_hand(1, 2, 3, 30)])
-
-
-def test_a_table_holds_its_familys_sheet_rules():
-    assert Table(riichi.SHEET, players=3) == Table("riichi", players=3)
-    assert Table("hk").family is hk.SHEET
-    assert [table_rules(slug).slug for slug in FAMILIES] == list(FAMILIES)
+        run(Table(riichi.SHEET, players=3), [ri_hand(1, 2, 3, 30)])
 
 
 def test_a_new_family_plays_through_the_fold_by_its_sheet_rules_alone():

@@ -94,7 +94,7 @@ def riichi_sheets(draw):
         kiriage=draw(st.booleans()),
     )
     table = Table(
-        "riichi",
+        riichi.SHEET,
         players=players,
         start=draw(st.sampled_from([25000, 30000, 35000])),
         noten=draw(st.sampled_from([None, 1000, 3000])),
@@ -148,7 +148,7 @@ def check_counters_and_deleted(table, entries, result):
 @SHEETS
 @given(hk_sheets())
 def test_hk_sessions_stay_zero_sum_and_settle(entries):
-    table = Table("hk")
+    table = Table(hk.SHEET)
     result = run(table, entries)
     dealer = 1
     for entry, hand in zip(entries, result.hands, strict=True):

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from calculator.families.base import SheetRules
+from calculator.families.base import FamilySheet
 from calculator.families.classical.forms import Form
 from calculator.presenting import isolated
 
@@ -22,7 +22,7 @@ BY_PLAYER = {seat: player for player, seat in CLASSICAL_FIELDS.items()}
 
 
 @dataclass(frozen=True, eq=False)
-class ClassicalSheet(SheetRules):
+class ClassicalSheet(FamilySheet):
     def field_name(self, name: str) -> str:
         return CLASSICAL_FIELDS.get(name, name)
 

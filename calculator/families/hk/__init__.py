@@ -27,6 +27,7 @@ FAMILY = Family(
         form=hand_forms.Form,
         presenter=hand_presenter.HandPresenter,
         template="hk/hand.html",
+        analysis_template="hk/_hand_analysis.html",
         payment_presenter=hand_presenter.PaymentPresenter,
     ),
     hand_title=_("Hong Kong hand: fan and payment"),

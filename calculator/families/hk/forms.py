@@ -12,10 +12,7 @@ from calculator.params import BoolParam, ChoiceParam, DecimalParam, IntParam
 from calculator.scoring import hk
 from calculator.scoring.outcome import Win
 
-# The engine's defaults, made once (its values are frozen): every hand at them shares them.
 RULE_NAMES = ("scale", "cap", "split", "self_draw_pay", "unit", "min_fan", "round_up")
-DEFAULT_RULES = hk.Rules()
-DEFAULT_RULE_VALUES = tuple(getattr(DEFAULT_RULES, name) for name in RULE_NAMES)
 
 
 class Form(ParamForm):
@@ -124,7 +121,4 @@ class Form(ParamForm):
 
 def table_rules(data: Mapping[str, Any]) -> hk.Rules:
     """The hk table rules from cleaned values: the payment page's and the hand page's."""
-    values = tuple(data[name] for name in RULE_NAMES)
-    if values == DEFAULT_RULE_VALUES:
-        return DEFAULT_RULES  # most tables', and a sheet reads them with every hand
-    return hk.Rules(**dict(zip(RULE_NAMES, values, strict=True)))
+    return hk.Rules(**{name: data[name] for name in RULE_NAMES})

@@ -16,22 +16,16 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator.families.hk import forms as payment
 from calculator.forms.base import WIN_LABELS
-from calculator.forms.hand_base import (
-    ROUND_LABELS,
-    SEAT_LABELS,
-    HandForm,
-    excerpt,
-    flower_faces,
-    notation_message,
-    tile_params,
-    wind_param,
-)
+from calculator.forms.hand_base import HandForm
 from calculator.forms.shared import (
     HandTilesParam,
     RadioIntChoiceParam,
     RefusedParam,
     flower_in_hand,
 )
+from calculator.forms.tile_faces import flower_faces
+from calculator.forms.tile_params import tile_params, wind_param
+from calculator.forms.tile_words import ROUND_LABELS, SEAT_LABELS, excerpt, notation_message
 from calculator.params import BoolParam, ChoiceParam, Param
 from calculator.presenting import filled
 from calculator.scoring import hk

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator.families.hk.hand_forms import Result
 from calculator.families.hk.presenter import Presenter as HkPresenter
-from calculator.forms.hand_base import and_list
+from calculator.forms.tile_words import and_list
 from calculator.scoring.hk_hand import FAN_VALUES, FLOWER_KEYS, LIMITS, Fan, FanTable
 from calculator.scoring.outcome import Note
 from calculator.scoring.shapes import Group
@@ -201,7 +201,6 @@ class HandPresenter:
     def context(self) -> dict[str, Any]:
         analysis = self.result.hand
         return {
-            "family_kind": "hk",
             "hk_lines": self.lines(),
             "hand_total": self.total(),
             "hand_fan": analysis.fan,

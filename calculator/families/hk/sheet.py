@@ -3,12 +3,11 @@ and win, and a 包自摸 names the liable player."""
 
 from __future__ import annotations
 
-from calculator.families.base import SheetRules
+from calculator.families.base import FamilySheet
 from calculator.families.hk.forms import Form
 
-SHEET = SheetRules(
+SHEET = FamilySheet(
     form=Form,
     table_params=("scale", "cap", "split", "self_draw_pay", "unit", "min_fan", "round_up"),
     always_said=("fan",),
-    own_after=("liable_player",),
 )

@@ -27,7 +27,9 @@ FAMILY = Family(
         form=hand_forms.Form,
         presenter=hand_presenter.HandPresenter,
         template="jiujiang/hand.html",
+        analysis_template="jiujiang/_hand_analysis.html",
         payment_presenter=hand_presenter.PaymentPresenter,
     ),
     hand_title=_("Jiujiang hand: patterns and payment"),
+    head_template="jiujiang/_head.html",
 )

@@ -14,8 +14,10 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator.families.jiujiang import forms as payment
 from calculator.forms.base import WIN_LABELS
-from calculator.forms.hand_base import ROUND_LABELS, SEAT_LABELS, HandForm, tile_params, wind_param
+from calculator.forms.hand_base import HandForm
 from calculator.forms.shared import HandTilesParam, RefusedParam
+from calculator.forms.tile_params import tile_params, wind_param
+from calculator.forms.tile_words import ROUND_LABELS, SEAT_LABELS
 from calculator.params import ChoiceParam
 from calculator.scoring import jiujiang as jj
 from calculator.scoring.jiujiang_hand import Analysis, Conditions, analyse, contradictions

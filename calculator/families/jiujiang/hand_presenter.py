@@ -68,7 +68,6 @@ class HandPresenter:
     def context(self) -> dict[str, Any]:
         analysis = self.result.hand
         return {
-            "family_kind": "jiujiang",
             "jj_lines": self.lines(),
             "haohua_groups": analysis.haohua_groups,
             "hand_total": gettext("%(fan)s 番") % {"fan": analysis.fan},

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from calculator.families.base import SheetRules
+from calculator.families.base import FamilySheet
 from calculator.families.jiujiang.forms import Form
 
-SHEET = SheetRules(
+SHEET = FamilySheet(
     form=Form,
     table_params=("base", "base_add", "haohua_extra", "cap", "pay", "unit"),
     always_said=("pattern",),

@@ -27,6 +27,7 @@ FAMILY = Family(
         form=hand_forms.Form,
         presenter=hand_presenter.HandPresenter,
         template="mcr/hand.html",
+        analysis_template="mcr/_hand_analysis.html",
     ),
     hand_title=_("MCR hand: fans and payment"),
 )

@@ -12,7 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator.families.mcr import forms as payment
 from calculator.forms.base import WIN_LABELS
-from calculator.forms.hand_base import ROUND_LABELS, HandForm, tile_params, wind_param
+from calculator.forms.hand_base import HandForm
+from calculator.forms.tile_params import tile_params, wind_param
+from calculator.forms.tile_words import ROUND_LABELS
 from calculator.params import BoolParam, ChoiceParam
 from calculator.scoring import mcr
 from calculator.scoring.mcr_hand import Analysis, Conditions, analyse, contradictions

@@ -38,7 +38,6 @@ class HandPresenter:
             for fan in analysis.fans
         ]
         return {
-            "family_kind": "mcr",
             "fan_lines": fans,
             "hand_points": analysis.points,
             "hand_flowers": analysis.flowers,

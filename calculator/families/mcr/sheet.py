@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from calculator.families.base import SheetRules
+from calculator.families.base import FamilySheet
 from calculator.families.mcr.forms import Form
 
-SHEET = SheetRules(form=Form, supplied=(), always_said=("points",))
+SHEET = FamilySheet(form=Form, supplied=(), always_said=("points",))

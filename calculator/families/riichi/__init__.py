@@ -27,6 +27,7 @@ FAMILY = Family(
         form=hand_forms.Form,
         presenter=hand_presenter.HandPresenter,
         template="riichi/hand.html",
+        analysis_template="riichi/_hand_analysis.html",
     ),
     hand_title=_("Riichi hand: yaku, fu and payment"),
 )

@@ -71,14 +71,7 @@ STRUCTURE_MELD_MESSAGE = _(
 )
 
 
-# The engine's defaults, made once: its values are frozen, so every hand at the defaults
-# shares them (each made again was a tenth of reading a stored hand).
-SHAPE_NAMES = ("chiitoitsu", "closed", "wait", "pair", "melds")
 RULE_NAMES = ("kiriage", "kazoe", "players", "sanma", "sanma_honba")
-DEFAULT_STRUCTURE = riichi.Structure()
-DEFAULT_SHAPE = tuple(getattr(DEFAULT_STRUCTURE, name) for name in SHAPE_NAMES)
-DEFAULT_RULES = riichi.Rules()
-DEFAULT_RULE_VALUES = tuple(getattr(DEFAULT_RULES, name) for name in RULE_NAMES)
 
 
 class Form(ParamForm):
@@ -208,11 +201,13 @@ class Form(ParamForm):
     # --- engine inputs ----------------------------------------------------------------
     def _structure(self) -> riichi.Structure:
         data = self.cleaned_data
-        melds = tuple(data[name] for name in riichi.MELD_PARAMS)
-        shape = (data["chiitoitsu"], data["closed"], data["wait"], data["pair"], melds)
-        if shape == DEFAULT_SHAPE:
-            return DEFAULT_STRUCTURE  # nearly every hand's: fu given, the shape unused
-        return riichi.Structure(**dict(zip(SHAPE_NAMES, shape, strict=True)))
+        return riichi.Structure(
+            chiitoitsu=data["chiitoitsu"],
+            closed=data["closed"],
+            wait=data["wait"],
+            pair=data["pair"],
+            melds=tuple(data[name] for name in riichi.MELD_PARAMS),
+        )
 
     def build_inputs(self) -> tuple[riichi.Hand, riichi.Rules]:
         data = self.cleaned_data
@@ -272,7 +267,4 @@ class Form(ParamForm):
 
 def table_rules(data: dict[str, Any]) -> riichi.Rules:
     """The riichi table rules from cleaned values: the payment page's and the hand page's."""
-    values = (data["kiriage"], data["kazoe"], data["players"], data["sanma"], data["sanma_honba"])
-    if values == DEFAULT_RULE_VALUES:
-        return DEFAULT_RULES  # most tables', and a sheet reads them with every hand
-    return riichi.Rules(**dict(zip(RULE_NAMES, values, strict=True)))
+    return riichi.Rules(**{name: data[name] for name in RULE_NAMES})

@@ -13,15 +13,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator.families.riichi import forms as payment
-from calculator.forms.hand_base import (
-    ROUND_LABELS,
-    SEAT_LABELS,
-    HandForm,
-    TilesParam,
-    excerpt,
-    tile_params,
-    wind_param,
-)
+from calculator.forms.hand_base import HandForm
+from calculator.forms.tile_params import TilesParam, tile_params, wind_param
+from calculator.forms.tile_words import ROUND_LABELS, SEAT_LABELS, excerpt
 from calculator.params import BoolParam, ChoiceParam, IntParam
 from calculator.scoring import riichi
 from calculator.scoring.outcome import Win

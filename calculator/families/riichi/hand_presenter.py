@@ -188,7 +188,6 @@ class HandPresenter:
                 Step("fu_round", {"raw": raw_fu, "fu": analysis.fu})
             )
         return {
-            "family_kind": "riichi",
             "yaku_lines": yaku,
             "hand_total": total,
             "fu_lines": fu_lines,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from calculator import presenting
-from calculator.families.base import SheetRules
+from calculator.families.base import FamilySheet
 from calculator.families.riichi.forms import Form
 from calculator.params import DecimalParam, IntParam, Param
 from calculator.scoring.sheet import NOTEN, Table
@@ -102,7 +102,7 @@ def _rules_name(field_name: str) -> str:
 
 
 @dataclass(frozen=True, eq=False)
-class RiichiSheet(SheetRules):
+class RiichiSheet(FamilySheet):
     def players_of(self, form: Any) -> int:
         return (getattr(form, "cleaned_data", None) or {}).get("players") or 4
 
@@ -116,7 +116,7 @@ class RiichiSheet(SheetRules):
         self, data: Mapping[str, Any], players: int
     ) -> tuple[Table, dict[str, str], dict[str, Any]]:
         extra = RiichiSheetForm(data)
-        table = Table(family=self.slug, players=players)
+        table = Table(family=self.table_rules, players=players)
         if not extra.is_valid():
             errors = {
                 _rules_name(name): [
@@ -142,7 +142,7 @@ class RiichiSheet(SheetRules):
             ) % {"split": split}
             errors["noten"] = _error("invalid", message)
         table = Table(
-            family=self.slug,
+            family=self.table_rules,
             players=players,
             start=values["start"],
             return_points=values["return_points"],
@@ -163,7 +163,7 @@ class RiichiSheet(SheetRules):
             raise ValueError(f"a stored riichi table rule no longer reads: {form.errors.as_data()}")
         values = form.cleaned_data
         return Table(
-            family=self.slug,
+            family=self.table_rules,
             players=players,
             start=values["start"],
             return_points=values["return_points"],
@@ -254,7 +254,7 @@ class RiichiSheet(SheetRules):
         return " · ".join(parts)
 
     def row_counters(self, played: Any, entry: Any, names: Sequence[str], deleted: bool) -> str:
-        from calculator.presenters.sheet_page import names_list  # the sheet page's words
+        from calculator.presenters.sheet_names import names_list  # the sheet page's words
 
         counters = ngettext(
             "%(honba)s honba · %(sticks)s riichi stick",
@@ -271,7 +271,7 @@ class RiichiSheet(SheetRules):
 
     def drawn_summary(self, names: Sequence[str], entry: Any) -> str:
         """A drawn riichi hand: who was tenpai."""
-        from calculator.presenters.sheet_page import names_list  # the sheet page's words
+        from calculator.presenters.sheet_names import names_list  # the sheet page's words
 
         if not entry.tenpai:
             return _("Nobody tenpai")
@@ -286,9 +286,9 @@ SHEET = RiichiSheet(
     table_params=("kiriage", "kazoe", "players", "sanma", "sanma_honba"),
     supplied=("dealer", "honba", "riichi_sticks"),
     always_said=("han", "fu"),
-    own_before=("riichi", "tenpai"),
     table_sizes=(3, 4),
     keeps_points=True,
     rules_names=("noten", "start", "return", "uma", "rate"),
     hand_fields_template="riichi/_sheet_hand_fields.html",
+    late_fields_template="riichi/_count_fields.html",
 )
