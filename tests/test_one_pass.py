@@ -38,15 +38,6 @@ def count_calls(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[
     return calls
 
 
-# A state away from the defaults for each family, so table rules and notes are exercised.
-STATES = {
-    "hk": "fan=5&split=half&win=self_draw&dealer=1",
-    "riichi": "han=3&fu=40&win=self_draw&honba=2&kiriage=1",
-    "mcr": "points=24&flowers=2&win=self_draw",
-    "nmjl": "value=30&win=self_draw&jokerless=1",
-    "jiujiang": "pattern=pengpeng&win=self_draw&dealer=1",
-    "classical": "e_fu=6&s_fu=20&s_fan=1&w_fu=40&w_fan=1&n_fu=2",
-}
 WAYS = {
     "page": lambda client, url: client.get(url),
     "fragment": lambda client, url: client.get(url, headers={"HX-Request": "true"}),
@@ -60,9 +51,9 @@ def test_each_request_scores_once(client, monkeypatch, slug, way):
     scores = count_calls(monkeypatch, family.engine, "score")
     parses = count_calls(monkeypatch, family.form, "build_inputs")
     if way == "api":
-        response = client.get(f"/api/v1/{slug}?{STATES[slug]}")
+        response = client.get(f"/api/v1/{slug}?{family.example}")
     else:
-        response = WAYS[way](client, f"/en/{slug}/?{STATES[slug]}")
+        response = WAYS[way](client, f"/en/{slug}/?{family.example}")
     assert response.status_code == 200
     assert len(scores) == 1
     assert len(parses) == 1

@@ -50,6 +50,9 @@ class Family:
     form: type[ParamForm]  # query → the engine's inputs
     presenter: type[Presenter]  # one outcome → one view-model
     template: str  # the calculator page
+    # A state away from the defaults (a query string): the shared tests and the bench use it
+    # to exercise the family's table rules and notes.
+    example: str
     title: Any = ""  # the payment page's <title>, after the headline
     sheet: FamilySheet | None = None  # None: no score sheets for this family
     hand: HandEntry | None = None  # None: no tile entry

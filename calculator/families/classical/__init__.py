@@ -20,6 +20,7 @@ FAMILY = Family(
     form=Form,
     presenter=Presenter,
     template="classical/page.html",
+    example="e_fu=6&s_fu=20&s_fan=1&w_fu=40&w_fan=1&n_fu=2",
     title=_("Classical mahjong payments"),
     sheet=SHEET,
 )

@@ -21,6 +21,7 @@ FAMILY = Family(
     form=Form,
     presenter=Presenter,
     template="hk/page.html",
+    example="fan=5&split=half&win=self_draw&dealer=1",
     title=_("Hong Kong mahjong payments"),
     sheet=SHEET,
     hand=HandEntry(

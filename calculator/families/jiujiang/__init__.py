@@ -21,6 +21,7 @@ FAMILY = Family(
     form=Form,
     presenter=Presenter,
     template="jiujiang/page.html",
+    example="pattern=pengpeng&win=self_draw&dealer=1",
     title=_("Jiujiang mahjong payments"),
     sheet=SHEET,
     hand=HandEntry(

@@ -21,6 +21,7 @@ FAMILY = Family(
     form=Form,
     presenter=Presenter,
     template="mcr/page.html",
+    example="points=24&flowers=2&win=self_draw",
     title=_("MCR (Chinese Official) mahjong payments"),
     sheet=SHEET,
     hand=HandEntry(

@@ -20,6 +20,7 @@ FAMILY = Family(
     form=Form,
     presenter=Presenter,
     template="nmjl/page.html",
+    example="value=30&win=self_draw&jokerless=1",
     title=_("American (NMJL) mahjong payments"),
     sheet=SHEET,
 )

@@ -21,6 +21,7 @@ FAMILY = Family(
     form=Form,
     presenter=Presenter,
     template="riichi/page.html",
+    example="han=3&fu=40&win=self_draw&honba=2&kiriage=1",
     title=_("Riichi mahjong payments"),
     sheet=SHEET,
     hand=HandEntry(
