@@ -76,15 +76,30 @@ def _urls(sheet: Any) -> dict[str, str]:
         }
 
 
+def _too_many(message: str) -> HttpResponse:
+    refused = _refusal(429, "rate_limited", message)
+    refused["Retry-After"] = ratelimit.RETRY_AFTER
+    return refused
+
+
+def hand_write(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A write to a sheet's hands, counted against the client's per-minute limit before
+    anything is read."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not ratelimit.allow_hand_write(request):
+            return _too_many(ratelimit.too_many_writes())
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
 @post_only
 @in_language
 def create(request: HttpRequest) -> HttpResponse:
     if not ratelimit.allow_new_sheet(request):
-        refused = _refusal(
-            429, "rate_limited", _("Too many new sheets from here just now. Try again in a minute.")
-        )
-        refused["Retry-After"] = ratelimit.RETRY_AFTER
-        return refused
+        return _too_many(_("Too many new sheets from here just now. Try again in a minute."))
     new = read_new_sheet(request.POST)
     if not isinstance(new, NewSheet):
         return _json({"errors": new}, 400)
@@ -101,6 +116,7 @@ def read(request: HttpRequest, key: str) -> HttpResponse:
 
 @post_only
 @in_language
+@hand_write
 def add(request: HttpRequest, key: str) -> HttpResponse:
     opened = _opened(key, edit=True)
     created, hand, book = sheets.add_hand(opened.sheet, request.POST)
@@ -111,6 +127,7 @@ def add(request: HttpRequest, key: str) -> HttpResponse:
 
 @post_only
 @in_language
+@hand_write
 def replace(request: HttpRequest, key: str, n: int) -> HttpResponse:
     opened = _opened(key, edit=True)
     book = sheets.replace_hand(opened.sheet, n, request.POST)
@@ -120,6 +137,7 @@ def replace(request: HttpRequest, key: str, n: int) -> HttpResponse:
 def _deleted(deleted: bool) -> Callable[..., HttpResponse]:
     @post_only
     @in_language
+    @hand_write
     def view(request: HttpRequest, key: str, n: int) -> HttpResponse:
         opened = _opened(key, edit=True)
         book = sheets.set_deleted(opened.sheet, n, request.POST, deleted)

@@ -292,6 +292,8 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
     n = _number(data)
     if action == "preview":
         return _preview(request, sheet, data, n)
+    if not ratelimit.allow_hand_write(request):
+        return _too_many_writes(request, opened, data, action)
     if action == "replace" and n is not None and sheet.hands.filter(n=n, deleted=True).exists():
         return _sheet_response(request, opened, editing=True, notice=restore_first(n), status=409)
     try:
@@ -321,6 +323,27 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
         return _refused(request, opened, data, action, n, refused)
     # No such action, or no hand number with it: a form of ours never sends that.
     return _sheet_response(request, opened, editing=True, notice=no_such_hand(), status=400)
+
+
+def _too_many_writes(
+    request: HttpRequest, opened: sheets.Opened, data: QueryDict, action: str
+) -> HttpResponse:
+    """Over the per-minute limit: a hand recorded from the live form comes back in its form,
+    values kept, with the reason; any other write gets our page. Nothing is written."""
+    if action == "add" and _live(request):
+        refused = {"__all__": [{"code": "rate_limited", "message": ratelimit.too_many_writes()}]}
+        response = _form_again(request, opened, data, refused)
+        response["Retry-After"] = ratelimit.RETRY_AFTER
+        return response
+    return _private(
+        errors.answer(
+            request,
+            429,
+            "rate_limited",
+            lambda: (_("Too many changes"), ratelimit.too_many_writes()),
+            headers={"Retry-After": ratelimit.RETRY_AFTER},
+        )
+    )
 
 
 def _counting_unseen(sheet: Sheet, data: QueryDict) -> bool:

@@ -212,17 +212,26 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 2000},
         }
     }
-# Creating score sheets is rate-limited per client address (calculator/ratelimit.py). The
-# counter lives in the cache: with REDIS_URL one counter for every app server; otherwise
-# each worker process counts for itself, so the limit is per worker (never the dummy cache).
+# Per-address limits (calculator/ratelimit.py) are counted in a cache every worker and
+# app server shares: Redis with REDIS_URL, otherwise a table in the database, made by
+# `manage.py createcachetable` wherever migrate runs. Never the dummy cache: limits count
+# in development too.
 CACHES["ratelimit"] = (
     dict(CACHES["default"], KEY_PREFIX="ratelimit")
     if os.environ.get("REDIS_URL")
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "ratelimit"}
+    else {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "mahjong_limits",
+        # One row per address and action a minute, kept two minutes.
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
 )
 # Whose X-Real-IP is believed: the reverse proxy's own address (nginx on this machine).
 TRUSTED_PROXIES = envlist("TRUSTED_PROXIES", "127.0.0.1,::1")
 SHEETS_CREATED_PER_MINUTE = max(60, int(os.environ.get("SHEETS_CREATED_PER_MINUTE", "60")))
+# Hand writes (add, replace, delete, restore, undo) per address: generous, as a club's
+# tables may share one address; a flood is refused with 429 and Retry-After.
+SHEET_WRITES_PER_MINUTE = int(os.environ.get("SHEET_WRITES_PER_MINUTE", "120"))
 
 # A shared cache outlives a deploy: RELEASE (e.g. the commit) keeps one release's pages apart
 # from the next one's.

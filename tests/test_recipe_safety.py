@@ -10,6 +10,9 @@ import re
 import socket
 import sys
 import threading
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -141,6 +144,41 @@ def test_a_browser_records_edits_deletes_and_undoes_a_hand_through_the_recipe(re
         assert "expired" not in page.content()
     finally:
         context.close()
+
+
+def test_hand_writes_are_limited_across_every_worker(recipe):
+    """SHEET_WRITES_PER_MINUTE=90 and two gunicorn workers: 150 writes sent four at a time
+    keep both workers busy; a limit counted per worker would let them all through."""
+    port = recipe["port"]
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    second = datetime.now().second
+    if second >= 50:  # the whole burst inside one minute's window
+        threading.Event().wait(61 - second)
+    response, data = request(
+        port, "POST", "/api/v1/sheets", form, urlencode({"family": "hk", **NAMES}), LIMITED_CLIENT
+    )
+    assert response.status == 201, data
+    key = json.loads(data)["edit_url"].split("/")[2]
+    hand = {"winner": "2", "discarder": "4", "win": "discard", "fan": "3"}
+
+    def write(i: int) -> tuple[int, str | None]:
+        body = urlencode({**hand, "key": f"w{i}"})
+        answer, _data = request(
+            port, "POST", f"/api/v1/sheets/{key}/hands", form, body, LIMITED_CLIENT
+        )
+        return answer.status, answer.getheader("Retry-After")
+
+    with ThreadPoolExecutor(4) as pool:
+        answers = Counter(pool.map(write, range(150)))
+    recorded = answers[(201, None)]
+    # The database cache's incr is a read then a write: a race may let a few more through.
+    assert 90 <= recorded <= 100, answers
+    assert answers[(429, "60")] == 150 - recorded, answers
+    response, data = request(port, "GET", f"/api/v1/sheets/{key}")
+    assert len(json.loads(data)["sheet"]["hands"]) == recorded
+    # Another address is counted apart.
+    body = urlencode({**hand, "key": "other"})
+    assert request(port, "POST", f"/api/v1/sheets/{key}/hands", form, body)[0].status == 201
 
 
 # Left for later: gunicorn answers a control byte in a header itself, with its bare page.

@@ -417,7 +417,7 @@ def test_a_full_sheet_refuses_more(client, monkeypatch):
     }
 
 
-def test_creation_is_rate_limited(client, settings):
+def test_creation_is_rate_limited(client, settings, fresh_limits):
     settings.SHEETS_CREATED_PER_MINUTE = 3
     for _ in range(3):
         new_sheet(client, family="mcr")
@@ -484,7 +484,7 @@ def test_a_deleted_hand_is_restored_before_it_changes(client):
     assert Hand.objects.get().versions == 1
 
 
-def test_only_the_proxy_may_name_the_client(settings):
+def test_only_the_proxy_may_name_the_client(settings, fresh_limits):
     settings.SHEETS_CREATED_PER_MINUTE = 2
     # Straight from the internet, a made-up X-Real-IP does not make a new client.
     for forged in ["10.1.1.1", "10.1.1.2"]:

@@ -138,7 +138,7 @@ def test_it_shows_errors_beside_the_names_and_creates_nothing(client):
     assert not Sheet.objects.exists()
 
 
-def test_creating_sheets_is_rate_limited_with_our_page(client, settings):
+def test_creating_sheets_is_rate_limited_with_our_page(client, settings, fresh_limits):
     settings.SHEETS_CREATED_PER_MINUTE = 1
     start(client, family="hk")
     response = client.post("/sheets/new/", {**NAMES, "family": "hk"})

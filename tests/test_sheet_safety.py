@@ -8,10 +8,11 @@ import io
 import re
 
 import pytest
+from django.test import Client
 
-from calculator.models import Sheet
-from tests.test_sheet_api import NAMES, answer, codes, new_sheet
-from tests.test_sheet_pages import record, start
+from calculator.models import Hand, Sheet
+from tests.test_sheet_api import NAMES, add, answer, codes, new_sheet
+from tests.test_sheet_pages import HX, record, start
 
 pytestmark = [pytest.mark.database, pytest.mark.django_db]
 
@@ -147,10 +148,52 @@ def test_the_csv_leaves_other_names_alone(client):
     assert header[-4:] == ["Amy=1", "阿明", "陳生", "Dee"]
 
 
-def test_a_refused_new_sheet_says_when_to_try_again(client, settings):
+def test_a_refused_new_sheet_says_when_to_try_again(client, settings, fresh_limits):
     settings.SHEETS_CREATED_PER_MINUTE = 1
     new_sheet(client, family="mcr")
     api = client.post("/api/v1/sheets", {**NAMES, "family": "mcr"})
     page = client.post("/sheets/new/", {**NAMES, "family": "mcr"})
     assert api.status_code == page.status_code == 429
     assert api["Retry-After"] == page["Retry-After"] == "60"
+
+
+# --- per-address limits on hand writes --------------------------------------------------------
+
+HAND = {"winner": "2", "discarder": "4", "win": "discard", "fan": "3"}
+
+
+def test_hand_writes_through_the_api_are_limited_per_address(client, settings, fresh_limits):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    settings.SHEET_WRITES_PER_MINUTE = 3
+    add(client, key, **HAND, key="a")
+    answer(client.post(f"/api/v1/sheets/{key}/hands/1", {**HAND, "fan": "4", "revision": "1"}), 200)
+    answer(client.post(f"/api/v1/sheets/{key}/hands/1/delete", {"revision": "2"}), 200)
+    refused = client.post(f"/api/v1/sheets/{key}/hands/1/restore", {"revision": "3"})
+    assert codes(answer(refused, 429)) == {"__all__": ["rate_limited"]}
+    assert refused["Retry-After"] == "60"
+    assert codes(answer(client.post(f"/api/v1/sheets/{key}/hands", {**HAND, "key": "b"}), 429))
+    assert Hand.objects.get().deleted  # nothing written once refused
+    # Another client is counted apart.
+    other = Client(REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="198.51.100.9")
+    add(other, key, **HAND, key="c")
+
+
+def test_hand_writes_from_the_pages_are_limited_with_our_page_or_the_forms_error(
+    client, settings, fresh_limits
+):
+    url = start(client, family="hk")
+    settings.SHEET_WRITES_PER_MINUTE = 1
+    record(client, url, **HAND, key="a")
+    # Previews write nothing and are not counted.
+    assert client.post(url, {"action": "preview", **HAND}).status_code == 200
+    undo = client.post(url, {"action": "undo", "revision": "1"})
+    assert undo.status_code == 429 and undo["Retry-After"] == "60"
+    assert "<html" in undo.content.decode()
+    # The live form keeps what was typed and says why, where the player is looking.
+    live = client.post(url, {"action": "add", **HAND, "key": "b"}, headers=HX)
+    assert live.status_code == 200 and live["Retry-After"] == "60"
+    html = live.content.decode()
+    assert 'role="alert"' in html and 'name="fan"' in html
+    english = client.post("/en" + url, {"action": "add", **HAND, "key": "c"}, headers=HX)
+    assert "Try again in a minute" in english.content.decode()
+    assert Hand.objects.count() == 1 and not Hand.objects.get().deleted
