@@ -197,3 +197,16 @@ def test_hand_writes_from_the_pages_are_limited_with_our_page_or_the_forms_error
     english = client.post("/en" + url, {"action": "add", **HAND, "key": "c"}, headers=HX)
     assert "Try again in a minute" in english.content.decode()
     assert Hand.objects.count() == 1 and not Hand.objects.get().deleted
+
+
+def test_a_revision_in_full_width_digits_is_read_as_the_number(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    add(client, key, **HAND, key="a")
+    changed = client.post(f"/api/v1/sheets/{key}/hands/1", {**HAND, "fan": "4", "revision": "１"})
+    assert answer(changed, 200)["sheet"]["revision"] == 2
+    stale = client.post(f"/api/v1/sheets/{key}/hands/1/delete", {"revision": "０１"})
+    assert codes(answer(stale, 409)) == {"revision": ["stale"]}
+    answer(client.post(f"/api/v1/sheets/{key}/hands/1/delete", {"revision": "２"}), 200)
+    assert codes(
+        answer(client.post(f"/api/v1/sheets/{key}/hands/1/restore", {"revision": "³"}), 400)
+    ) == {"revision": ["invalid"]}

@@ -27,7 +27,9 @@ from calculator.sheets.worked import (
     work_out,
 )
 
-REVISION = re.compile(r"[0-9]{1,9}")  # ASCII digits, never a huge number to convert
+# Digits as contract.md § Parameter syntax reads integers (full-width ones too: int() reads
+# them), never so many that converting them costs anything.
+REVISION = re.compile(r"[0-9０-９]{1,9}")
 # The versions of a hand its history keeps: the most recent; `Hand.versions` counts all.
 KEPT_VERSIONS = 20
 
