@@ -3,13 +3,14 @@ credential, so CSRF does not apply; bodies are form-encoded like the calculator'
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -17,15 +18,24 @@ from django.utils.translation import gettext as _
 from calculator import ratelimit, sheets
 from calculator.errors import post_only, safe_only
 from calculator.forms.new_sheet import NewSheet, read_new_sheet
-from calculator.params import BoolParam
+from calculator.forms.sheet import MAX_HANDS
+from calculator.params import BoolParam, IntParam
 from calculator.presenters.sheet import sheet_csv, sheet_json
 from calculator.views import _json, api_language
 
 BOM = BoolParam(default=False)
+# `from`: the read answers a page of hands from that hand number on, and the next page's
+# address; without it, every hand (contract.md: SHEET holds them all).
+HANDS_FROM = IntParam(minimum=1, maximum=MAX_HANDS + 1, default=None)
+HANDS_PER_PAGE = 100
 
 
 def _refusal(status: int, code: str, message: str) -> HttpResponse:
     return _json({"errors": {"__all__": [{"code": code, "message": message}]}}, status)
+
+
+def _param_error(name: str, error: ValidationError) -> HttpResponse:
+    return _json({"errors": {name: [{"code": error.code, "message": error.messages[0]}]}}, 400)
 
 
 def in_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -111,7 +121,17 @@ def create(request: HttpRequest) -> HttpResponse:
 @in_language
 def read(request: HttpRequest, key: str) -> HttpResponse:
     opened = _opened(key, edit=False)
-    return _json({"sheet": sheet_json(sheets.work_out(opened.sheet))})
+    try:
+        first = HANDS_FROM.clean(request.GET.get("from"))
+    except ValidationError as error:
+        return _param_error("from", error)
+    if first is None:
+        return _json({"sheet": sheet_json(sheets.work_out(opened.sheet))})
+    book = sheets.hands_from(opened.sheet, first, HANDS_PER_PAGE)
+    after = book.hands[-1].n + 1 if book.hands else None
+    more = after is not None and after <= book.count
+    following = f"{reverse('sheet_api', args=[key])}?from={after}" if more else None
+    return _json({"sheet": sheet_json(book, every_hand=False), "next": following})
 
 
 @post_only
@@ -157,10 +177,12 @@ def download(request: HttpRequest, key: str) -> HttpResponse:
     try:
         bom = BOM.clean(request.GET.get("bom"))
     except ValidationError as error:
-        return _json({"errors": {"bom": [{"code": error.code, "message": error.messages[0]}]}}, 400)
+        return _param_error("bom", error)
     # `bom=1` starts the file with a byte-order mark, which spreadsheet programs need to
     # read the names in Chinese as UTF-8; without it the first cell is exactly `hand`.
-    text = ("\ufeff" if bom else "") + sheet_csv(sheets.work_out(opened.sheet))
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    lines = sheet_csv(opened.sheet)
+    response = StreamingHttpResponse(
+        itertools.chain(["\ufeff"] if bom else [], lines), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="{opened.sheet.family}-sheet.csv"'
     return response

@@ -262,7 +262,7 @@ def test_delete_and_restore(client):
     assert sheet["hands"][0]["deleted"] is True and sheet["hands"][0]["deltas"] == [0, 0, 0, 0]
     # A deleted hand counts for nothing: only hand 2's self-draw is left.
     assert [p["total"] for p in sheet["players"]] == [36, -12, -12, -12]
-    text = client.get(f"/api/v1/sheets/{key}/csv").content.decode()
+    text = client.get(f"/api/v1/sheets/{key}/csv").getvalue().decode()
     assert [row[0] for row in csv.reader(io.StringIO(text))] == ["hand", "2", "total"]
     sheet = answer(client.post(f"/api/v1/sheets/{key}/hands/1/restore", {"revision": "3"}), 200)[
         "sheet"
@@ -278,7 +278,7 @@ def test_csv(client):
     response = client.get(f"/api/v1/sheets/{key}/csv")
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    rows = list(csv.reader(io.StringIO(response.getvalue().decode("utf-8"))))
     assert rows[0][:3] == ["hand", "winner", "discarder"]
     assert rows[0][-4:] == list(NAMES.values())
     assert rows[1][0] == "1" and rows[1][-4:] == ["0", "4", "0", "-4"]
@@ -503,8 +503,8 @@ def test_only_the_proxy_may_name_the_client(settings, fresh_limits):
 
 def test_csv_for_a_spreadsheet_program_starts_with_a_byte_order_mark(client):
     key, _view, _sheet = new_sheet(client, family="hk")
-    plain = client.get(f"/api/v1/sheets/{key}/csv").content.decode("utf-8")
-    marked = client.get(f"/api/v1/sheets/{key}/csv?bom=1").content.decode("utf-8")
+    plain = client.get(f"/api/v1/sheets/{key}/csv").getvalue().decode("utf-8")
+    marked = client.get(f"/api/v1/sheets/{key}/csv?bom=1").getvalue().decode("utf-8")
     assert plain.startswith("hand,") and marked == "\ufeff" + plain
     assert codes(answer(client.get(f"/api/v1/sheets/{key}/csv?bom=maybe"), 400)) == {
         "bom": ["invalid"]

@@ -107,7 +107,9 @@ def test_any_hand_request_is_answered_and_adds_up(client, slug):
         check(post(client, f"/api/v1/sheets/{view}/hands", body), (403,))
         sheet = check(client.get(f"/api/v1/sheets/{view}"), (200,))["sheet"]
         zero_sum(sheet)
-        assert client.get(f"/api/v1/sheets/{edit}/csv").status_code == 200
+        exported = client.get(f"/api/v1/sheets/{edit}/csv")
+        assert exported.status_code == 200
+        assert exported.getvalue().decode().splitlines()[-1].startswith("total,")  # streamed whole
 
     run()
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 
 import pytest
 from django.test import Client
 
+from calculator import sheets
+from calculator.forms.sheet import MAX_HANDS
 from calculator.models import Hand, Sheet
 from tests.test_sheet_api import NAMES, add, answer, codes, new_sheet
 from tests.test_sheet_pages import HX, record, start
@@ -138,13 +141,17 @@ def test_the_csv_guards_a_name_whose_first_visible_character_starts_a_formula(cl
     key, _view, _sheet = new_sheet(client, family="hk")
     # A name stored before invisible characters were refused reads as it was stored.
     Sheet.objects.update(players=[name, "b", "c", "d"])
-    header = next(csv.reader(io.StringIO(client.get(f"/api/v1/sheets/{key}/csv").content.decode())))
+    header = next(
+        csv.reader(io.StringIO(client.get(f"/api/v1/sheets/{key}/csv").getvalue().decode()))
+    )
     assert header[-4] == "'" + name, header
 
 
 def test_the_csv_leaves_other_names_alone(client):
     key, _view, _sheet = new_sheet(client, family="hk", name1="Amy=1", name2="阿明")
-    header = next(csv.reader(io.StringIO(client.get(f"/api/v1/sheets/{key}/csv").content.decode())))
+    header = next(
+        csv.reader(io.StringIO(client.get(f"/api/v1/sheets/{key}/csv").getvalue().decode()))
+    )
     assert header[-4:] == ["Amy=1", "阿明", "陳生", "Dee"]
 
 
@@ -210,3 +217,71 @@ def test_a_revision_in_full_width_digits_is_read_as_the_number(client):
     assert codes(
         answer(client.post(f"/api/v1/sheets/{key}/hands/1/restore", {"revision": "³"}), 400)
     ) == {"revision": ["invalid"]}
+
+
+# --- a sheet at the hand limit ----------------------------------------------------------------
+
+
+def full_sheet(client) -> tuple[str, Sheet]:
+    """An hk sheet holding MAX_HANDS hands (one recorded through the API, the rest stored
+    beside it and the standing worked out again, as after a restore), a few deleted."""
+    key, _view, _sheet = new_sheet(client, family="hk")
+    add(client, key, **HAND, key="first")
+    first = Hand.objects.get()
+    sheet = first.sheet
+    Hand.objects.bulk_create(
+        Hand(
+            sheet=sheet,
+            n=n,
+            winner=n % 4 + 1,
+            discarder=(n + 1) % 4 + 1,
+            params=first.params,
+            deleted=n % 97 == 0,
+        )
+        for n in range(2, MAX_HANDS + 1)
+    )
+    sheets.rework(sheet)
+    return key, Sheet.objects.get(pk=sheet.pk)
+
+
+def test_a_full_sheet_reads_a_page_of_hands_at_a_time(client):
+    key, sheet = full_sheet(client)
+    whole = answer(client.get(f"/api/v1/sheets/{key}"), 200)["sheet"]
+    assert len(whole["hands"]) == MAX_HANDS  # without `from`: every hand, as before
+    pages, address, sizes = [], f"/api/v1/sheets/{key}?from=1", []
+    while address and len(pages) < 20:
+        response = client.get(address)
+        sizes.append(len(response.content))
+        page = answer(response, 200)
+        pages.append(page["sheet"])
+        address = page["next"]
+    assert len(pages) == 10
+    assert max(sizes) < len(json.dumps(whole)) / 8  # each page a tenth of the whole, or so
+    assert [hand for page in pages for hand in page["hands"]] == whole["hands"]
+    for page in pages:
+        assert {**page, "hands": None} == {**whole, "hands": None}
+    last = answer(client.get(f"/api/v1/sheets/{key}?from=１０００"), 200)
+    assert [hand["n"] for hand in last["sheet"]["hands"]] == [1000] and last["next"] is None
+    assert answer(client.get(f"/api/v1/sheets/{key}?from=1001"), 200)["sheet"]["hands"] == []
+    # A standing that cannot be trusted: every hand worked out, the same page answered.
+    Sheet.objects.filter(pk=sheet.pk).update(state={})
+    assert answer(client.get(f"/api/v1/sheets/{key}?from=1"), 200)["sheet"] == pages[0]
+    for bad in ("0", "x", "", "1002"):
+        refused = answer(client.get(f"/api/v1/sheets/{key}?from={bad}"), 400)
+        assert list(codes(refused)) == ["from"]
+
+
+def test_a_full_sheets_csv_is_streamed_whole(client):
+    key, sheet = full_sheet(client)
+    response = client.get(f"/api/v1/sheets/{key}/csv?bom=1")
+    assert response.status_code == 200 and response.streaming
+    text = response.getvalue().decode()
+    assert text.startswith("\ufeffhand,")
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    live = [hand for hand in sheet.hands.all() if not hand.deleted]
+    assert [row[0] for row in rows[1:-1]] == [str(hand.n) for hand in live]
+    whole = answer(client.get(f"/api/v1/sheets/{key}"), 200)["sheet"]
+    assert rows[-1][0] == "total"
+    assert rows[-1][-4:] == [str(player["total"]) for player in whole["players"]]
+    deltas = {hand["n"]: [str(d) for d in hand["deltas"]] for hand in whole["hands"]}
+    assert all(row[-4:] == deltas[int(row[0])] for row in rows[1:-1])

@@ -6,8 +6,6 @@ inputs, stored values and cleaned values, over random hands of every family.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -105,7 +103,7 @@ def test_a_stored_hand_reads_back_as_it_was_recorded(kind):
                 name: form.fields[field].json_value(form.cleaned_data[field])
                 for name, field, _default in names_of
             }
-            shown = hand_inputs(SimpleNamespace(reads=[read]), 0, names_of)
+            shown = hand_inputs(read, names_of)
             if read.winner is not None and read.entry.liable_player is not None:
                 assert shown.pop("liable_player") == read.entry.liable_player
             assert shown == (every if read.winner is not None else {})

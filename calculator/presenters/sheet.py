@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import csv
-import io
 import unicodedata
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 from calculator import presenting
 from calculator.families import FAMILIES
 from calculator.forms.new_sheet import table_rules_json
-from calculator.forms.sheet import family_sheet_of, hand_params
-from calculator.models import Hand
+from calculator.forms.sheet import ReadHand, family_sheet_of, hand_params
+from calculator.models import Hand, Sheet
+from calculator.scoring import sheet as sheet_engine
 from calculator.scoring.money import plain
 from calculator.scoring.sheet import Played
-from calculator.sheets import WorkedSheet
+from calculator.sheets import WorkedSheet, each_played, table_of_sheet
 
 
 def points(worked: WorkedSheet) -> list[Fraction]:
@@ -24,10 +25,10 @@ def points(worked: WorkedSheet) -> list[Fraction]:
     return list(worked.result.totals)
 
 
-def delta_sums(worked: WorkedSheet) -> list[Fraction]:
+def delta_sums(family: str, table: sheet_engine.Table, totals: Any) -> list[Fraction]:
     """Each player's deltas added up: the CSV's last row, so every column adds up."""
-    start = worked.table.start if family_sheet_of(FAMILIES[worked.sheet.family]).keeps_points else 0
-    return [total - start for total in worked.result.totals]
+    start = table.start if family_sheet_of(FAMILIES[family]).keeps_points else 0
+    return [total - start for total in totals]
 
 
 Inputs = list[tuple[str, str, Any]]
@@ -48,11 +49,10 @@ def input_names(family: str) -> Inputs:
     return named
 
 
-def hand_inputs(worked: WorkedSheet, index: int, names: Inputs) -> dict[str, Any]:
+def hand_inputs(read: ReadHand, names: Inputs) -> dict[str, Any]:
     """HAND.inputs: the family's per-hand values (`names`: its `input_names`), as the
     calculator's API names them. A value not stored is its default (what was stored left
     out the defaults), so only the stored ones are read from the form."""
-    read = worked.reads[index]
     if read.winner is None:  # a drawn hand: nobody's hand was scored
         return {}
     stored, fields, cleaned = read.params, read.family_form.fields, read.family_form.cleaned_data
@@ -85,7 +85,7 @@ def hand_json(worked: WorkedSheet, index: int, names: Inputs) -> dict[str, Any]:
         "discarder": hand.discarder,
         "dealer": played.dealer,
         "honba": played.honba,
-        "inputs": hand_inputs(worked, index, names),
+        "inputs": hand_inputs(worked.reads[index], names),
         "result": result_json(worked, played),
         "deltas": list(played.deltas),
         "deleted": hand.deleted,
@@ -101,8 +101,10 @@ def _require_every_hand(worked: WorkedSheet) -> None:
         raise ValueError(f"{len(worked.hands)} of {worked.count} hands worked out")
 
 
-def sheet_json(worked: WorkedSheet) -> dict[str, Any]:
-    _require_every_hand(worked)
+def sheet_json(worked: WorkedSheet, *, every_hand: bool = True) -> dict[str, Any]:
+    """SHEET: with every hand, or (`every_hand=False`) with the page of hands worked out."""
+    if every_hand:
+        _require_every_hand(worked)
     sheet, result = worked.sheet, worked.result
     names = input_names(sheet.family)
     payload: dict[str, Any] = {
@@ -152,21 +154,37 @@ def _cell(value: Any) -> str:
     return "'" + text if _first_visible(text) in FORMULA_STARTS else text
 
 
-def sheet_csv(worked: WorkedSheet) -> str:
-    """One row per hand not deleted, then the totals: what a spreadsheet needs."""
-    _require_every_hand(worked)
-    sheet = worked.sheet
+class _Line:
+    """What csv.writer writes to: each row comes back as its line (Django's recipe for a
+    streamed CSV)."""
+
+    def write(self, line: str) -> str:
+        return line
+
+
+# Rows sent together: one write to the network per this many hands.
+CSV_CHUNK = 100
+
+
+def sheet_csv(sheet: Sheet) -> Iterator[str]:
+    """One row per hand not deleted, then the totals: what a spreadsheet needs. Streamed:
+    the hands are read from the database and folded a chunk at a time, so a long sheet is
+    never held whole."""
+    table = table_of_sheet(sheet)
     names = hand_params(FAMILIES[sheet.family])
     extra = list(family_sheet_of(FAMILIES[sheet.family]).own_hand_fields)
     with_fields = input_names(sheet.family)  # the same names, each with its field's
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["hand", "winner", "discarder", *names, *extra, *map(_cell, sheet.players)])
-    for index, hand in enumerate(worked.hands):
+    writer = csv.writer(_Line(), lineterminator="\r\n")
+    header = ["hand", "winner", "discarder", *names, *extra, *map(_cell, sheet.players)]
+    lines = [writer.writerow(header)]
+    stored = sheet.hands.order_by("n").iterator(chunk_size=CSV_CHUNK)
+    state = sheet_engine.begin(table)
+    for hand, read, played, after in each_played(sheet, stored, table):
+        state = after  # the last: where the sheet stands, for the totals
         if hand.deleted:
             continue
-        inputs = hand_inputs(worked, index, with_fields)
-        entry = worked.reads[index].entry
+        inputs = hand_inputs(read, with_fields)
+        entry = read.entry
         own = {
             "liable_player": entry.liable_player,
             "riichi": list(entry.riichi),
@@ -175,8 +193,12 @@ def sheet_csv(worked: WorkedSheet) -> str:
         row = [hand.n, hand.winner, hand.discarder]
         row += [inputs.get(name) for name in names]
         row += [own[name] for name in extra]
-        row += list(worked.result.hands[index].deltas)
-        writer.writerow([_cell(value) for value in row])
-    totals = ["total", None, None, *([None] * (len(names) + len(extra))), *delta_sums(worked)]
-    writer.writerow([_cell(value) for value in totals])
-    return out.getvalue()
+        row += list(played.deltas)
+        lines.append(writer.writerow([_cell(value) for value in row]))
+        if len(lines) >= CSV_CHUNK:
+            yield "".join(lines)
+            lines = []
+    sums = delta_sums(sheet.family, table, sheet_engine.finish(table, state).totals)
+    totals = ["total", None, None, *([None] * (len(names) + len(extra))), *sums]
+    lines.append(writer.writerow([_cell(value) for value in totals]))
+    yield "".join(lines)

@@ -14,6 +14,7 @@ from calculator.sheets.reads import (
     KEY,
     Opened,
     create,
+    hands_from,
     latest,
     open_sheet,
     preview,
@@ -23,9 +24,11 @@ from calculator.sheets.worked import (
     LEDGER,
     Recorded,
     WorkedSheet,
+    each_played,
     players_of,
     standing,
     stored_data,
+    table_of_sheet,
     work_out,
 )
 from calculator.sheets.writes import (
@@ -50,6 +53,8 @@ __all__ = [
     "WorkedSheet",
     "add_hand",
     "create",
+    "each_played",
+    "hands_from",
     "last_live_hand",
     "latest",
     "open_sheet",
@@ -61,5 +66,6 @@ __all__ = [
     "set_deleted",
     "standing",
     "stored_data",
+    "table_of_sheet",
     "work_out",
 ]

@@ -91,6 +91,27 @@ def latest(sheet: Sheet, listed: int) -> WorkedSheet:
     return from_counters(sheet, hands, state)
 
 
+def hands_from(sheet: Sheet, first: int, count: int) -> WorkedSheet:
+    """The sheet as its last write left it, with at most `count` hands from hand `first` on
+    worked out again: a page of a long sheet costs what a short sheet does."""
+    state = standing(sheet)
+    if state is not None:
+        hands = list(sheet.hands.filter(n__gte=first).order_by("n")[:count])
+        if still_holds(sheet, state):
+            return from_counters(sheet, hands, state)
+    whole = work_out(sheet)  # nothing stored to trust: every hand, then the page of them
+    chosen = [i for i, hand in enumerate(whole.hands) if hand.n >= first][:count]
+    played = [whole.result.hands[i] for i in chosen]
+    return WorkedSheet(
+        sheet,
+        tuple(whole.hands[i] for i in chosen),
+        tuple(whole.reads[i] for i in chosen),
+        whole.table,
+        sheet_engine.finish(whole.table, whole.state, played),
+        whole.state,
+    )
+
+
 def preview(sheet: Sheet, data: Any, at: int | None = None) -> WorkedSheet | dict[str, Any]:
     """This hand worked out as if recorded (or as hand `at`, replaced), or the errors JSON;
     nothing is stored. The result's hands are that one hand; its standing and totals are the

@@ -3,6 +3,7 @@ stored (each hand's counters and the sheet's standing)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -167,6 +168,19 @@ def work_out(
         state = replace(state, live=live)
     result = sheet_engine.finish(table, state, played)
     return WorkedSheet(sheet, tuple(hands), tuple(reads), table, result, state)
+
+
+def each_played(
+    sheet: Sheet, hands: Iterable[Hand], table: sheet_engine.Table
+) -> Iterator[tuple[Hand, ReadHand, sheet_engine.Played, sheet_engine.State]]:
+    """The engine's fold one hand at a time: each hand read and played under the state the
+    hands before it left, with the state it leaves. Nothing is kept, so `hands` may be an
+    iterator over the whole sheet (the CSV streams a long sheet this way)."""
+    state = sheet_engine.begin(table)
+    for hand in hands:
+        read = read_back(sheet, table, hand)
+        played, state = sheet_engine.play(table, _entry(read, hand), state)
+        yield hand, read, played, state
 
 
 def _entry(read: ReadHand, hand: Hand) -> sheet_engine.Entry:
