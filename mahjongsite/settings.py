@@ -232,6 +232,9 @@ SHEETS_CREATED_PER_MINUTE = max(60, int(os.environ.get("SHEETS_CREATED_PER_MINUT
 # Hand writes (add, replace, delete, restore, undo) per address: generous, as a club's
 # tables may share one address; a flood is refused with 429 and Retry-After.
 SHEET_WRITES_PER_MINUTE = int(os.environ.get("SHEET_WRITES_PER_MINUTE", "120"))
+# `manage.py expire_sheets` (run daily: deploy/mahjong-expire.timer) deletes the sheets
+# nobody has written to for this many days; nothing expires unless it runs.
+SHEET_IDLE_DAYS = int(os.environ.get("SHEET_IDLE_DAYS", "400"))
 
 # A shared cache outlives a deploy: RELEASE (e.g. the commit) keeps one release's pages apart
 # from the next one's.

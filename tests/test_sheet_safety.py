@@ -7,9 +7,12 @@ import csv
 import io
 import json
 import re
+from datetime import timedelta
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
 from calculator import sheets
 from calculator.forms.sheet import MAX_HANDS
@@ -285,3 +288,36 @@ def test_a_full_sheets_csv_is_streamed_whole(client):
     assert rows[-1][-4:] == [str(player["total"]) for player in whole["players"]]
     deltas = {hand["n"]: [str(d) for d in hand["deltas"]] for hand in whole["hands"]}
     assert all(row[-4:] == deltas[int(row[0])] for row in rows[1:-1])
+
+
+# --- idle sheets expire, when the command runs -------------------------------------------------
+
+
+def expire(*args: str) -> list[str]:
+    out = io.StringIO()
+    call_command("expire_sheets", *args, stdout=out)
+    return out.getvalue().splitlines()
+
+
+def test_sheets_nobody_wrote_to_for_the_idle_days_are_deleted_by_the_command(client, settings):
+    settings.SHEET_IDLE_DAYS = 30
+    old_key, _view, _sheet = new_sheet(client, family="hk")
+    add(client, old_key, **HAND, key="a")
+    kept_key, _view, _sheet = new_sheet(client, family="mcr")
+    now = timezone.now()
+    Sheet.objects.filter(edit_key=old_key).update(updated=now - timedelta(days=31))
+    Sheet.objects.filter(edit_key=kept_key).update(updated=now - timedelta(days=29))
+    old = Sheet.objects.get(edit_key=old_key)
+    # Nothing expires by itself, and a dry run only names them.
+    assert client.get(f"/api/v1/sheets/{old_key}").status_code == 200
+    said = expire("--dry-run")
+    assert said[0].startswith(f"sheet {old.pk} (hk, last written ")
+    assert said[-1] == "1 sheet(s) idle for over 30 days would be deleted"
+    assert Sheet.objects.count() == 2
+    said = expire()
+    assert said[-1] == "1 sheet(s) idle for over 30 days deleted" and len(said) == 2
+    assert old_key not in "".join(said)  # a key is a password: never printed
+    assert list(Sheet.objects.values_list("edit_key", flat=True)) == [kept_key]
+    assert not Hand.objects.exists()
+    assert client.get(f"/api/v1/sheets/{old_key}").status_code == 404
+    assert expire()[-1] == "0 sheet(s) idle for over 30 days deleted"
