@@ -19,7 +19,16 @@ from calculator import sheets
 from calculator.forms.sheet import MAX_HANDS
 from calculator.models import Hand, Sheet
 from tests.test_sheet_api import NAMES, add, answer, codes, new_sheet
-from tests.test_sheet_pages import HX, hand_deltas, listed, record, start, totals, visible
+from tests.test_sheet_pages import (
+    HX,
+    hand_deltas,
+    listed,
+    record,
+    start,
+    tap_record,
+    totals,
+    visible,
+)
 
 pytestmark = [pytest.mark.database, pytest.mark.django_db]
 
@@ -347,6 +356,18 @@ def test_the_pages_of_hands_answer_their_own_polls(client):
     poll = {**HX, "If-None-Match": second}
     assert client.get(f"/sheets/{key}/?hands=all&to=150", headers=poll).status_code == 304
     assert client.get(f"/sheets/{key}/?hands=all", headers=poll).status_code == 200
+
+
+def test_a_hand_recorded_in_place_on_a_page_of_hands(client):
+    key, _sheet = full_sheet(client, 100)
+    newest = tap_record(client, f"/sheets/{key}/?hands=all", **HAND, key="a").content.decode()
+    assert listed(newest) == [101]  # on top of the newest page, pushing hand 1 off it
+    assert '<li id="hand-1" hx-swap-oob="delete"></li>' in newest
+    older = tap_record(client, f"/sheets/{key}/?hands=all&to=50", **HAND, key="b")
+    html = older.content.decode()
+    assert re.search(r'<div id="sheet-record"[^>]*hx-swap-oob="true"', html)
+    assert listed(html) == list(range(50, 0, -1))  # that page again: the new hand is not on it
+    assert older["ETag"] == client.get(f"/sheets/{key}/?hands=all&to=50", headers=HX)["ETag"]
 
 
 def test_a_full_sheets_csv_is_streamed_whole(client):
