@@ -13,6 +13,7 @@ import re
 import secrets
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
@@ -23,8 +24,9 @@ from django.utils.translation import gettext as _
 from calculator import errors, ratelimit, sheet_tiles, sheets
 from calculator.families import FAMILIES
 from calculator.forms.new_sheet import NewSheet, read_new_sheet
-from calculator.forms.sheet import family_choices, family_sheet_of
+from calculator.forms.sheet import MAX_HANDS, family_choices, family_sheet_of
 from calculator.models import HandVersion, Sheet
+from calculator.params import IntParam
 from calculator.presenters import sheet_hand_form, sheet_new, sheet_page
 from calculator.views import absolute, language_links
 
@@ -33,6 +35,8 @@ PAGE_METHODS = ("GET", "HEAD", "POST")
 OPTIONAL_PLAYERS = ("winner", "discarder", "liable_player")
 # Riichi sheet rules whose default depends on others (noten, return) or is "none" (uma).
 OPTIONAL_RULES = ("noten", "return", "uma")
+# `?hands=all&to=N`: the page of every hand ending at hand N (the API's `from` bounds).
+PAGE_END = IntParam(minimum=1, maximum=MAX_HANDS, default=None)
 
 
 class SeeOther(HttpResponseRedirect):
@@ -147,14 +151,31 @@ def _history(request: HttpRequest, book: sheets.WorkedSheet) -> dict[int, list[H
     return {hand.pk: list(reversed(latest))}
 
 
-def _everything(request: HttpRequest) -> bool:
-    """Every hand listed, not only the latest (`?hands=all`; any other value: the latest)."""
-    return request.GET.get("hands") == sheet_page.ALL_HANDS
+def _listing(request: HttpRequest) -> sheet_page.Listing:
+    """Every hand listed, a page at a time (`?hands=all`, and `&to=N` for the page ending
+    at hand N), or the latest (no `hands`, or any other value)."""
+    if request.GET.get("hands") != sheet_page.ALL_HANDS:
+        return sheet_page.LATEST
+    return sheet_page.Listing(True, _page_end(request))
+
+
+def _page_end(request: HttpRequest) -> int | None:
+    """The `to` asked for; a bad one is the newest page (the page says so)."""
+    try:
+        return PAGE_END.clean(request.GET.get("to"))
+    except ValidationError:
+        return None
+
+
+def _bad_page(request: HttpRequest) -> bool:
+    """A page of every hand asked for by a `to` that is not a hand number."""
+    asked = request.GET.get("hands") == sheet_page.ALL_HANDS and "to" in request.GET
+    return asked and _page_end(request) is None
 
 
 def _not_modified(request: HttpRequest, sheet: Sheet, editing: bool) -> HttpResponse | None:
     """The poll's cheap answer: nothing changed since the revision the page shows."""
-    tag = sheet_page.etag(sheet.revision, translation.get_language(), editing, _everything(request))
+    tag = sheet_page.etag(sheet.revision, translation.get_language(), editing, _listing(request))
     if request.headers.get("If-None-Match") == tag:
         response = HttpResponse(status=304)
         response["ETag"] = tag
@@ -162,26 +183,26 @@ def _not_modified(request: HttpRequest, sheet: Sheet, editing: bool) -> HttpResp
     return None
 
 
-def _addresses(sheet: Sheet, editing: bool, everything: bool) -> dict[str, str]:
-    """The page's own address, which keeps the list it shows (polls, language links and the
-    forms on the page come back to it), and the two lists' links."""
+def _addresses(sheet: Sheet, editing: bool, listing: sheet_page.Listing) -> dict[str, str]:
+    """The page's own address, which keeps the list it shows and its page (polls, language
+    links and the forms on the page come back to it), and the two lists' links."""
     here = (
         reverse("sheet", args=[sheet.edit_key])
         if editing
         else reverse("sheet_view", args=[sheet.view_key])
     )
-    whole = f"{here}?hands={sheet_page.ALL_HANDS}"
     return {
-        "live_url": whole if everything else here,
-        "all_url": f"{whole}#hands",
+        "live_url": f"{here}{listing.query}",
+        "all_url": f"{here}{sheet_page.Listing(True).query}#hands",
         "latest_url": f"{here}#hands",
     }
 
 
-def _listed(sheet: Sheet, everything: bool) -> sheets.WorkedSheet:
-    """The sheet with the hands its page lists worked out: the latest, or every one."""
-    if everything:
-        return sheets.work_out(sheet)
+def _listed(sheet: Sheet, listing: sheet_page.Listing) -> sheets.WorkedSheet:
+    """The sheet with the hands its page lists worked out: the latest, or a page of every
+    hand, from the stored standing (a page costs what a short sheet costs)."""
+    if listing.everything:
+        return sheets.hands_to(sheet, listing.to, listing.size)
     return sheets.latest(sheet, sheet_page.LATEST_HANDS)
 
 
@@ -206,17 +227,19 @@ def _sheet_response(
         unchanged = _not_modified(request, sheet, editing)
         if unchanged is not None:
             return unchanged
-    everything = _everything(request)
-    book = _listed(sheet, everything)
+    listing = _listing(request)
+    book = _listed(sheet, listing)
     language = translation.get_language()
     page = sheet_page.sheet_page(
         book,
         editing=editing,
         language=language,
         history=_history(request, book),
-        everything=everything,
+        listing=listing,
     )
-    addresses = _addresses(sheet, editing, everything)
+    addresses = _addresses(sheet, editing, listing)
+    if not notice and _bad_page(request):
+        notice = _("There is no such page of hands: here are the latest.")
     context = _base(request, addresses["live_url"], page.title)
     context.update(addresses, page=page, editing=editing, notice=notice)
     if request.method in ("GET", "HEAD") and _live(request):
@@ -288,7 +311,7 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
     data = form_data(request.POST)
     action = data.get("action", "add")
     sheet = opened.sheet
-    here = _addresses(sheet, True, _everything(request))["live_url"]  # the list it came from
+    here = _addresses(sheet, True, _listing(request))["live_url"]  # the list it came from
     n = _number(data)
     if action == "preview":
         return _preview(request, sheet, data, n)
@@ -370,29 +393,31 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
         created, hand, book = sheets.add_hand(opened.sheet, data, answer="hand")
     except sheets.Refused as refused:
         return _form_again(request, opened, data, refused.errors)
-    everything = _everything(request)
+    listing = _listing(request)
+    # An older page of the every-hand list has no place for the new hand: drawn again.
     in_step = book is not None and data.get("shown") == str(book.sheet.revision - 1)
+    in_step = in_step and listing.to is None
     shown = hand_number(data.get("shown", ""))
     behind = book is not None and shown is not None and shown < book.sheet.revision - 1
     if book is None or not in_step:
-        book = _listed(Sheet.objects.get(pk=opened.sheet.pk), everything)
+        book = _listed(Sheet.objects.get(pk=opened.sheet.pk), listing)
     index = len(book.hands) - 1  # the new hand, when in step: the only one worked out
     page = sheet_page.sheet_page(
         book,
         editing=True,
         language=translation.get_language(),
         history={},  # drawn only when a page asks for it
-        everything=everything,
+        listing=listing,
         only=index if in_step else None,
     )
     context = {
-        **_addresses(opened.sheet, True, everything),
+        **_addresses(opened.sheet, True, listing),
         "page": page,
         "editing": True,
         "whole": not in_step,
         "oob": not in_step,  # the whole list, out of band
         "oob_parts": in_step,  # or only what the new hand changes
-        "added": sheet_page.added(book, everything) if in_step else None,
+        "added": sheet_page.added(book, listing) if in_step else None,
         "form_key": secrets.token_urlsafe(16),
         "preview": sheet_hand_form.recorded(hand.n, created, behind),
         "tiles_url": sheet_tiles.tiles_url(book),  # riichi's carries the new counters
@@ -416,7 +441,7 @@ def _form_again(
     values as sent; nothing else on the page changes."""
     book = sheets.latest(opened.sheet, 0)
     context = {
-        **_addresses(opened.sheet, True, _everything(request)),
+        **_addresses(opened.sheet, True, _listing(request)),
         "hand_form": sheet_hand_form.hand_form(opened.sheet, data, found),
         "redrawn": True,
         "form_key": secrets.token_urlsafe(16),

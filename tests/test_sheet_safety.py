@@ -8,6 +8,7 @@ import io
 import json
 import re
 from datetime import timedelta
+from html import escape, unescape
 
 import pytest
 from django.core.management import call_command
@@ -18,7 +19,16 @@ from calculator import sheets
 from calculator.forms.sheet import MAX_HANDS
 from calculator.models import Hand, Sheet
 from tests.test_sheet_api import NAMES, add, answer, codes, new_sheet
-from tests.test_sheet_pages import HX, record, start
+from tests.test_sheet_pages import (
+    HX,
+    hand_deltas,
+    listed,
+    record,
+    start,
+    tap_record,
+    totals,
+    visible,
+)
 
 pytestmark = [pytest.mark.database, pytest.mark.django_db]
 
@@ -225,13 +235,17 @@ def test_a_revision_in_full_width_digits_is_read_as_the_number(client):
 # --- a sheet at the hand limit ----------------------------------------------------------------
 
 
-def full_sheet(client) -> tuple[str, Sheet]:
-    """An hk sheet holding MAX_HANDS hands (one recorded through the API, the rest stored
+def full_sheet(client, hands: int = MAX_HANDS) -> tuple[str, Sheet]:
+    """An hk sheet holding `hands` hands (one recorded through the API, the rest stored
     beside it and the standing worked out again, as after a restore), a few deleted."""
     key, _view, _sheet = new_sheet(client, family="hk")
     add(client, key, **HAND, key="first")
-    first = Hand.objects.get()
-    sheet = first.sheet
+    return key, stored_hands(Sheet.objects.get(edit_key=key), hands)
+
+
+def stored_hands(sheet: Sheet, last: int) -> Sheet:
+    """The sheet with hands up to number `last` stored after its own, like its first."""
+    first = sheet.hands.get(n=1)
     Hand.objects.bulk_create(
         Hand(
             sheet=sheet,
@@ -241,10 +255,10 @@ def full_sheet(client) -> tuple[str, Sheet]:
             params=first.params,
             deleted=n % 97 == 0,
         )
-        for n in range(2, MAX_HANDS + 1)
+        for n in range(sheet.hands.count() + 1, last + 1)
     )
     sheets.rework(sheet)
-    return key, Sheet.objects.get(pk=sheet.pk)
+    return Sheet.objects.get(pk=sheet.pk)
 
 
 def test_a_full_sheet_reads_a_page_of_hands_at_a_time(client):
@@ -272,6 +286,88 @@ def test_a_full_sheet_reads_a_page_of_hands_at_a_time(client):
     for bad in ("0", "x", "", "1002"):
         refused = answer(client.get(f"/api/v1/sheets/{key}?from={bad}"), 400)
         assert list(codes(refused)) == ["from"]
+
+
+# A page of 100 hk hand rows and the rest of the page (every hand at the limit: ~1 MB).
+PAGE_BYTES = 150_000
+
+
+def older_link(html: str) -> str | None:
+    found = re.search(r'<a href="([^"]+)" id="older-hands"', html)
+    return unescape(found.group(1)).removesuffix("#hands") if found else None
+
+
+def test_a_full_sheets_every_hand_list_comes_a_page_at_a_time(client):
+    key, sheet = full_sheet(client)
+    for here in (f"/sheets/{key}/", f"/sheets/view/{sheet.view_key}/"):
+        address, seen, tags = f"{here}?hands=all", [], set()
+        while address and len(tags) < 20:
+            response = client.get(address)
+            assert response.status_code == 200 and len(response.content) < PAGE_BYTES
+            html = visible(response.content.decode())
+            rows = listed(html)
+            assert 0 < len(rows) <= 100 and rows == sorted(rows, reverse=True)
+            assert f'hx-get="{escape(address)}"' in html  # the poll keeps the page
+            assert f'href="/en{escape(address)}"' in html  # and so do the language links
+            assert totals(html) == totals(visible(client.get(here).content.decode()))
+            tags.add(client.get(address, headers=HX)["ETag"])
+            seen += rows
+            address = older_link(html)
+        assert seen == list(range(MAX_HANDS, 0, -1))  # every hand once, newest first
+        assert len(tags) == 10  # each page its own ETag
+
+
+def row_of(html: str, n: int) -> str:
+    """Hand n's row as a reader sees it: its words without the markup."""
+    row = re.search(rf'<li id="hand-{n}" data-hand="{n}".*?</li>\n', html, re.S)
+    assert row, f"no hand {n}"
+    return " ".join(re.sub(r"<[^>]+>", " ", row.group(0)).split())
+
+
+def test_a_hand_on_an_older_page_reads_as_it_did_among_the_latest(client):
+    key, sheet = full_sheet(client, 760)
+    latest = visible(client.get(f"/en/sheets/{key}/").content.decode())
+    assert 750 in listed(latest)
+    sheet = stored_hands(sheet, MAX_HANDS)
+    third = visible(client.get(f"/en/sheets/{key}/?hands=all&to=800").content.decode())
+    assert listed(third) == list(range(800, 700, -1))
+    assert row_of(third, 750) == row_of(latest, 750) and "Hand 750" in row_of(third, 750)
+    assert hand_deltas(third, 750) == hand_deltas(latest, 750)
+    newer = re.search(r'<a href="([^"]+)" id="newer-hands"', third).group(1)
+    assert unescape(newer) == f"/en/sheets/{key}/?hands=all&to=900#hands"
+    assert "Hands 701 to 800 of 1000." in unescape(third)
+
+
+@pytest.mark.parametrize("bad", ["0", "x", "", "-3", "1001", "9" * 40])
+def test_a_page_of_hands_that_is_not_there_gives_the_latest(client, bad):
+    key, _sheet = full_sheet(client, 130)
+    response = client.get(f"/en/sheets/{key}/?hands=all&to={bad}")
+    assert response.status_code == 200
+    html = visible(response.content.decode())
+    assert listed(html) == list(range(130, 30, -1))
+    assert "There is no such page of hands: here are the latest." in unescape(html)
+
+
+def test_the_pages_of_hands_answer_their_own_polls(client):
+    key, _sheet = full_sheet(client, 250)
+    first = client.get(f"/sheets/{key}/?hands=all", headers=HX)["ETag"]
+    second = client.get(f"/sheets/{key}/?hands=all&to=150", headers=HX)["ETag"]
+    assert first != second
+    poll = {**HX, "If-None-Match": second}
+    assert client.get(f"/sheets/{key}/?hands=all&to=150", headers=poll).status_code == 304
+    assert client.get(f"/sheets/{key}/?hands=all", headers=poll).status_code == 200
+
+
+def test_a_hand_recorded_in_place_on_a_page_of_hands(client):
+    key, _sheet = full_sheet(client, 100)
+    newest = tap_record(client, f"/sheets/{key}/?hands=all", **HAND, key="a").content.decode()
+    assert listed(newest) == [101]  # on top of the newest page, pushing hand 1 off it
+    assert '<li id="hand-1" hx-swap-oob="delete"></li>' in newest
+    older = tap_record(client, f"/sheets/{key}/?hands=all&to=50", **HAND, key="b")
+    html = older.content.decode()
+    assert re.search(r'<div id="sheet-record"[^>]*hx-swap-oob="true"', html)
+    assert listed(html) == list(range(50, 0, -1))  # that page again: the new hand is not on it
+    assert older["ETag"] == client.get(f"/sheets/{key}/?hands=all&to=50", headers=HX)["ETag"]
 
 
 def test_a_full_sheets_csv_is_streamed_whole(client):

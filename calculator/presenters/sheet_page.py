@@ -77,7 +77,7 @@ class SheetPage:
     earlier: int  # hands left off the list (the oldest); 0 when every hand is listed
     listed: int  # hands on the list
     all_count: int  # every hand, deleted ones included
-    everything: bool  # every hand asked for (`?hands=all`)
+    everything: bool  # every hand asked for (`?hands=all`), a page at a time
     shorter: bool  # every hand listed, and more of them than the latest: offer the short list
     settlement: tuple[SettleRow, ...]
     settle_unit: str
@@ -91,6 +91,27 @@ class SheetPage:
     etag: str
     words: RowWords
     extras: dict[str, Any] = field(default_factory=dict)
+    older_url: str = ""  # the every-hand list's page before this one, if any
+    newer_url: str = ""  # and after it
+
+    @property
+    def paged(self) -> bool:
+        """The every-hand list, longer than one page: say which page this is."""
+        return self.everything and self.all_count > HANDS_PER_PAGE
+
+    @property
+    def page_line(self) -> str:
+        newest = self.all_count - self.newer
+        return _("Hands %(first)s to %(last)s of %(count)s.") % {
+            "first": newest - self.listed + 1,
+            "last": newest,
+            "count": self.all_count,
+        }
+
+    @property
+    def newer(self) -> int:
+        """Hands newer than this page of the every-hand list."""
+        return self.all_count - self.listed - self.earlier
 
     @property
     def more_line(self) -> str:
@@ -145,7 +166,39 @@ def _rules_line(sheet: Sheet) -> str:
 # answer stay the same size however long the evening runs.
 LATEST_HANDS = 30
 SHEET_TEMPLATES = Path(settings.BASE_DIR) / "templates" / "sheets"
-ALL_HANDS = "all"  # `?hands=all`: every hand listed
+ALL_HANDS = "all"  # `?hands=all`: every hand listed, a page at a time
+# A page of the every-hand list, as the API's (sheet_api.HANDS_PER_PAGE): at the hand limit
+# a page is a tenth of the sheet, and costs what a short sheet costs.
+HANDS_PER_PAGE = 100
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Which hands a sheet page lists: the latest, or every hand (`?hands=all`) newest
+    first, a page at a time, the page ending at hand `to` (`&to=N`; None: the newest
+    page). The API's `from=N` pages up from hand N; a newest-first list pages down."""
+
+    everything: bool = False
+    to: int | None = None
+
+    @property
+    def size(self) -> int:
+        return HANDS_PER_PAGE if self.everything else LATEST_HANDS
+
+    @property
+    def query(self) -> str:
+        """The page's query that keeps this list ("" for the latest)."""
+        if not self.everything:
+            return ""
+        to = "" if self.to is None else f"&to={self.to}"
+        return f"?hands={ALL_HANDS}{to}"
+
+    def newest(self, count: int) -> int:
+        """The newest hand this list shows of a sheet of `count` hands."""
+        return count if self.to is None else min(self.to, count)
+
+
+LATEST = Listing()
 
 
 # The sheet's markup (templates/sheets) as this deployment draws it. It is in the poll's
@@ -157,9 +210,16 @@ MARKUP = hashlib.blake2b(
 ).hexdigest()
 
 
-def etag(revision: int, language: str, editing: bool, everything: bool = False) -> str:
-    kind = f"{'e' if editing else 'v'}{'a' if everything else ''}"
+def etag(revision: int, language: str, editing: bool, listing: Listing = LATEST) -> str:
+    kind = f"{'e' if editing else 'v'}{'a' if listing.everything else ''}"
+    if listing.everything and listing.to is not None:
+        kind += str(listing.to)  # each page of the every-hand list its own
     return f'"r{revision}-{language}-{kind}-{MARKUP}"'
+
+
+def _page_url(here: str, to: int | None) -> str:
+    """A page of the every-hand list: the one ending at hand `to` (None: the newest)."""
+    return f"{here}{Listing(True, to).query}#hands"
 
 
 def sheet_page(
@@ -168,7 +228,7 @@ def sheet_page(
     editing: bool,
     language: str,
     history: Mapping[int, list[HandVersion]],
-    everything: bool = False,
+    listing: Listing = LATEST,
     only: int | None = None,
 ) -> SheetPage:
     """The sheet's page. `only`: the row of that hand (by index) alone, for an answer that
@@ -195,14 +255,13 @@ def sheet_page(
     next_hand = _("Next hand: %(dealer)s deals") % {"dealer": dealer_name}
     next_hand = family_sheet.standing_line(result, next_hand)
     edit_path = reverse("sheet", args=[sheet.edit_key]) if editing else ""
-    edit_base = edit_path
-    if everything:  # an edit from the whole list comes back to it
-        edit_base = f"{edit_base}?hands={ALL_HANDS}&"
-    else:
-        edit_base = f"{edit_base}?"
+    query = listing.query  # an edit from a page of the whole list comes back to it
+    edit_base = f"{edit_path}{query}&" if query else f"{edit_path}?"
     count = worked.count
-    listed = count if everything else min(count, LATEST_HANDS)
-    # The worked sheet holds the listed hands at least (the latest, or every one), `only`'s at least.
+    # Hands are numbered 1 to count: the list's are the `listed` up to its newest.
+    newest = listing.newest(count)
+    listed = min(newest, listing.size)
+    # The worked sheet holds the listed hands at least (the latest, or a page), `only`'s at least.
     drawn = range(len(worked.hands) - listed, len(worked.hands)) if only is None else (only,)
     if only is None and drawn.start < 0:
         raise ValueError(f"{listed} hands to list, {len(worked.hands)} worked out")
@@ -221,7 +280,15 @@ def sheet_page(
         )
         for t in result.settlement
     )
-    view_url = absolute(reverse("sheet_view", args=[sheet.view_key]))
+    view_path = reverse("sheet_view", args=[sheet.view_key])
+    here = edit_path or view_path
+    oldest = newest - listed + 1
+    older_url = newer_url = ""
+    if listing.everything and oldest > 1:
+        older_url = _page_url(here, oldest - 1)
+    if listing.everything and newest < count:  # the next page, or the newest when it is that
+        newer = newest + listing.size
+        newer_url = _page_url(here, newer if newer < count else None)
     return SheetPage(
         family=family,
         title=_("Score sheet: %(names)s") % {"names": names_list(names)},
@@ -229,23 +296,25 @@ def sheet_page(
         players=players,
         next_hand=next_hand,
         hands=tuple(reversed(rows)),
-        earlier=count - listed,
+        earlier=oldest - 1,
         listed=listed,
         all_count=count,
-        everything=everything,
-        shorter=everything and count > LATEST_HANDS,
+        everything=listing.everything,
+        shorter=listing.everything and count > LATEST_HANDS,
         settlement=settlement,
         settle_unit=family_sheet.settle_unit(worked.table),
         keeps_points=keeps_points,
         sheet=sheet,
         # With a byte-order mark, so a spreadsheet program reads the names as UTF-8.
         csv_url=reverse("sheet_csv", args=[sheet.view_key]) + "?bom=1",
-        view_url=view_url,
+        view_url=absolute(view_path),
         edit_url=absolute(edit_path) if editing else "",
         qr_url=reverse("sheet_qr", args=[sheet.view_key]),
         undo_n=worked.state.live,
-        etag=etag(sheet.revision, language, editing, everything),
+        etag=etag(sheet.revision, language, editing, listing),
         words=row_words(),
+        older_url=older_url,
+        newer_url=newer_url,
     )
 
 
@@ -257,9 +326,9 @@ class Added:
     first: bool  # the sheet's first hand: "no hands yet" goes
 
 
-def added(worked: WorkedSheet, everything: bool) -> Added:
-    """What the sheet's latest hand, just added, changes in the list on the page."""
+def added(worked: WorkedSheet, listing: Listing) -> Added:
+    """What the sheet's latest hand, just added, changes in the newest page of a list."""
     count = worked.count
-    # Hands are numbered in order from 1, so the one now 31st from the top is this number.
-    dropped = count - LATEST_HANDS if not everything and count > LATEST_HANDS else None
+    # Hands are numbered in order from 1, so the one now 31st (101st) from the top is this.
+    dropped = count - listing.size if count > listing.size else None
     return Added(dropped, count == 1)

@@ -100,10 +100,30 @@ def hands_from(sheet: Sheet, first: int, count: int) -> WorkedSheet:
         if still_holds(sheet, state):
             return from_counters(sheet, hands, state)
     whole = work_out(sheet)  # nothing stored to trust: every hand, then the page of them
-    chosen = [i for i, hand in enumerate(whole.hands) if hand.n >= first][:count]
+    return _chosen(whole, [i for i, hand in enumerate(whole.hands) if hand.n >= first][:count])
+
+
+def hands_to(sheet: Sheet, last: int | None, count: int) -> WorkedSheet:
+    """The sheet as its last write left it, with the latest `count` hands up to hand `last`
+    (None: its last hand) worked out again: a page of a newest-first list."""
+    state = standing(sheet)
+    if state is not None:
+        stored = sheet.hands.order_by("-n")
+        if last is not None:
+            stored = stored.filter(n__lte=last)
+        hands = list(reversed(stored[:count]))
+        if still_holds(sheet, state):
+            return from_counters(sheet, hands, state)
+    whole = work_out(sheet)
+    upto = [i for i, hand in enumerate(whole.hands) if last is None or hand.n <= last]
+    return _chosen(whole, upto[max(0, len(upto) - count) :])
+
+
+def _chosen(whole: WorkedSheet, chosen: list[int]) -> WorkedSheet:
+    """The whole sheet worked out, with only the hands at these indexes in it."""
     played = [whole.result.hands[i] for i in chosen]
     return WorkedSheet(
-        sheet,
+        whole.sheet,
         tuple(whole.hands[i] for i in chosen),
         tuple(whole.reads[i] for i in chosen),
         whole.table,
