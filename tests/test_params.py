@@ -26,7 +26,7 @@ def codes(f: HKForm, name: str) -> list[str]:
     [
         ("fan=", "required"),
         ("fan=abc", "invalid"),
-        ("fan=14", "out_of_range"),
+        ("fan=100", "out_of_range"),
         ("fan=-1", "out_of_range"),
         ("fan=3.0", "invalid"),
         ("fan=٣", "invalid"),

@@ -476,6 +476,7 @@ def test_sources_name_the_table_rule_for_every_disagreement(client):
         "flowers_in_play",
         "flowers_count_to_min",
         "seven_pairs",
+        "nine_gates",
     }
     named = set()
     for choice in choices:

@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SLUGS = list(FAMILIES)  # every family in the registry, so a new one is checked too
 PAGES = [
     "/",
-    "/en/hk/?fan=14",
-    "/api/v1/hk?fan=99",
+    "/en/hk/?fan=100",
+    "/api/v1/hk?fan=100",
     "/manifest.webmanifest",
     *(f"/{slug}/" for slug in SLUGS),
     *(f"/zh-hans/{slug}/?bogus=1" for slug in SLUGS),

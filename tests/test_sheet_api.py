@@ -334,7 +334,7 @@ def test_bad_hand_parameters(client):
         ({"discarder": "2", "fan": "3"}, {"winner": ["required"]}),
         ({"winner": "2", "fan": "3"}, {"discarder": ["required"]}),
         ({"winner": "2", "discarder": "2", "fan": "3"}, {"discarder": ["contradiction"]}),
-        ({"winner": "2", "discarder": "3", "fan": "99"}, {"fan": ["out_of_range"]}),
+        ({"winner": "2", "discarder": "3", "fan": "100"}, {"fan": ["out_of_range"]}),
         ({"winner": "2", "discarder": "3", "dealer": "1"}, {"dealer": ["not_allowed"]}),
         ({"winner": "2", "discarder": "3", "cap": "5"}, {"cap": ["not_allowed"]}),
         ({"winner": "2", "win": "self_draw", "liable": "1"}, {"liable_player": ["required"]}),

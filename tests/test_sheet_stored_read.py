@@ -117,6 +117,6 @@ def test_a_stored_value_that_no_longer_reads_is_an_error_not_a_guess():
     new = read_new_sheet({**NAMES, "family": "hk"})
     table = table_of("hk", new.rules, 4)
     with pytest.raises(ValueError, match="fan"):
-        read_stored("hk", new.rules, table, 1, None, {"fan": "99", "win": "self_draw"})
+        read_stored("hk", new.rules, table, 1, None, {"fan": "100", "win": "self_draw"})
     with pytest.raises(ValueError, match="discarder"):
         read_stored("hk", new.rules, table, 1, 1, {"fan": "5"})

@@ -97,6 +97,9 @@ HK_HANDS: dict[str, tuple[str, str]] = {
     ),
     "qingyise": ("hand=111222333p789p99p&win_tile=9p", "111222333p 789p 99p"),
     "qingyise_6": ("hand=111222333p789p99p&win_tile=9p&qingyise=6", ""),
+    # 1112345678999m + a 5m, won on a 1m: 九子連環 under nine_gates=any only
+    "nine_gates": ("hand=11123455678999m&win_tile=1m", "11123455678999m"),
+    "nine_gates_pure": ("hand=11123455678999m&win_tile=1m&nine_gates=pure", ""),
     "kong_draw": (
         "hand=123m456p789s55m&win_tile=5m&melds=kan:2222s&win=self_draw&kong_draw=1",
         "123m 456p 789s 55m, 槓 2222s",

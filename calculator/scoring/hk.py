@@ -17,7 +17,8 @@ from .money import amount
 from .outcome import Note, Outcome, Payment, Step, Win, at_unit
 from .sheet_rules import SheetRules, winner_deals
 
-MAX_FAN = 13
+MAX_FAN = 13  # the fan table and the cap go up to 13
+MAX_ENTERED_FAN = 99  # what a table may tally; above the cap it is paid as the cap
 
 
 class Scale(StrEnum):

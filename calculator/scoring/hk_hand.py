@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 
 from . import hk
@@ -117,7 +118,16 @@ NAMES = MappingProxyType(
 QINGYISE_VALUES = (7, 6)
 DRAGONS = (31, 32, 33)  # 白 發 中
 WINDS = (27, 28, 29, 30)  # 東 南 西 北
-NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 九子連環's 13 tiles before the win
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 九子連環's 13 tiles: 1112345678999 of one suit
+
+
+class NineGates(StrEnum):
+    """Which hands a table counts as 九子連環 (the `nine_gates` rule)."""
+
+    ANY = "any"  # the 14 tiles are 1112345678999 + one more of the suit, whatever tile won
+    PURE = "pure"  # only the nine-sided wait: the 13 before the win are 1112345678999
+
+
 TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
 
 
@@ -130,6 +140,7 @@ class FanTable:
     menqing: bool = True  # 門前清 pays 1 番
     flowers_in_play: bool = True  # the table plays with flowers: 無花 and 正花 count
     flowers_count_to_min: bool = True  # flower fans count toward the minimum (起糊)
+    nine_gates: NineGates = NineGates.ANY  # which hands are 九子連環
 
     def __post_init__(self) -> None:
         if self.qingyise not in QINGYISE_VALUES:
@@ -201,8 +212,8 @@ class Analysis:
     @property
     def payment_fan(self) -> int:
         """The `fan` the hk payment engine is given: the cap for a limit hand, else the
-        sum up to 13 (the payment engine applies the table's cap itself)."""
-        return self.cap if self.limit else min(self.fan, hk.MAX_FAN)
+        sum as tallied (the payment engine applies the table's cap itself)."""
+        return self.cap if self.limit else min(self.fan, hk.MAX_ENTERED_FAN)
 
     @property
     def fan_for_min(self) -> int:
@@ -310,7 +321,7 @@ class _Tiles:
     nine_gates: bool  # 九子連環
 
     @classmethod
-    def of(cls, tiles: HandTiles) -> _Tiles:
+    def of(cls, tiles: HandTiles, nine_gates_rule: NineGates) -> _Tiles:
         kinds = [t.kind for t in (*tiles.hand, *(t for m in tiles.melds for t in m.tiles))]
         suits = {k // 9 for k in kinds if k < 27}
         honours = any(k >= 27 for k in kinds)
@@ -319,7 +330,13 @@ class _Tiles:
         nine_gates = False
         if not tiles.melds and not honours and len(suits) == 1:
             suit = min(suits) * 9
-            nine_gates = tuple(counts_34(tiles.concealed)[suit : suit + 9]) == NINE_GATES
+            if nine_gates_rule is NineGates.PURE:
+                nine_gates = tuple(counts_34(tiles.concealed)[suit : suit + 9]) == NINE_GATES
+            else:  # the 14 tiles hold all 13 of the pattern; the 14th is of the suit anyway
+                counts = counts_34(tiles.hand)[suit : suit + 9]
+                nine_gates = all(
+                    have >= need for have, need in zip(counts, NINE_GATES, strict=True)
+                )
         return cls(
             suits=len(suits),
             honours=honours,
@@ -510,7 +527,7 @@ def analyse(
         value, waits = shanten(tiles, table)
         args = {"shanten": value, "waits": tuple(str(t) for t in waits)}
         return (EntryError("not_complete", "hand", args),)
-    shared = _Tiles.of(tiles)
+    shared = _Tiles.of(tiles, table.nine_gates)
     scored = [_score(g, shared, conditions, table, cap) for g in found]
     return max(scored, key=lambda a: (a.limit, a.fan, len(a.fans)))
 
@@ -536,6 +553,7 @@ def analyse_notation(
     menqing: bool = True,
     flowers_in_play: bool = True,
     flowers_count_to_min: bool = True,
+    nine_gates: str = "any",
 ) -> Analysis:
     """`analyse` straight from the notation; raises ValueError with the errors, if any.
     `win_tile` defaults to the last tile written in `hand`.
@@ -571,6 +589,7 @@ def analyse_notation(
         menqing=menqing,
         flowers_in_play=flowers_in_play,
         flowers_count_to_min=flowers_count_to_min,
+        nine_gates=NineGates(nine_gates),
     )
     result = analyse(tiles, conditions, table, cap)
     if isinstance(result, tuple):

@@ -104,12 +104,12 @@ def test_edit_then_switch_language_keeps_the_numbers(table_device, browser, live
 def test_an_invalid_edit_keeps_its_state_in_the_links_too(table_device, browser, live_server):
     page = table_device
     page.goto("/en/hk/?fan=5")
-    page.fill("#id_fan", "99")
+    page.fill("#id_fan", "100")
     page.wait_for_selector("#err-fan:not(:empty)")
-    page.wait_for_function("() => location.search.includes('fan=99')")
+    page.wait_for_function("() => location.search.includes('fan=100')")
     assert_head_follows(page, browser, live_server)
     assert page.title() == "Hong Kong mahjong payments"  # no result, no headline
-    assert all("fan=99" in link for link in language_links(page))
+    assert all("fan=100" in link for link in language_links(page))
 
 
 def test_a_hand_page_title_and_links_follow_the_tiles(table_device, browser, live_server):
@@ -202,7 +202,7 @@ def test_only_the_headline_is_announced_and_its_region_stays(page):
     assert page.locator(".card-main .sentence").inner_text() in text
     assert "Who pays how much" not in text and "Share" not in text
 
-    page.fill("#id_fan", "99")
+    page.fill("#id_fan", "100")
     page.wait_for_selector("#err-fan:not(:empty)")
     page.wait_for_function("() => document.getElementById('announce').textContent === ''")
 

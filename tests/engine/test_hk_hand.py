@@ -217,12 +217,31 @@ def test_a_limit_hand_lists_every_limit_it_meets():
     assert result.fan == 10
 
 
-def test_nine_gates_needs_the_thirteen_tiles_before_the_win():
-    # 11123455678999m won on a 1m: before it, 1123455678999m, which is not 九子連環.
-    # Best reading 111 234 55 678 999: 清一色 7 + 門前清 1 + 無花 1 = 9
+def test_nine_gates_by_default_is_the_fourteen_tiles_whatever_won():
+    # 11123455678999m won on a 1m: the 14 tiles are 1112345678999m + a 5m (nine_gates=any).
     result = analyse_notation("11123455678999m", win_tile="1m")
+    assert keys(result) == ["jiulian"]
+    assert result.fan == 10
+
+
+def test_pure_nine_gates_needs_the_thirteen_tiles_before_the_win():
+    # The same hand under nine_gates=pure: before the 1m, 1123455678999m is not the
+    # nine-sided wait. Best reading 111 234 55 678 999: 清一色 7 + 門前清 1 + 無花 1 = 9
+    result = analyse_notation("11123455678999m", win_tile="1m", nine_gates="pure")
     assert fans(result) == [("qingyise", 7), ("menqing", 1), ("no_flowers", 1)]
     assert not result.limit
+    # Won on the 5m it is the nine-sided wait: a limit under either rule.
+    for rule in ("any", "pure"):
+        assert keys(analyse_notation("11123455678999m", win_tile="5m", nine_gates=rule)) == [
+            "jiulian"
+        ]
+
+
+def test_nine_gates_is_a_concealed_hand():
+    # The nine-gates tiles with the 111m melded are not a concealed hand.
+    melded = analyse_notation("23455678999m", "pon:111m", win_tile="5m")
+    assert "jiulian" not in keys(melded)
+    assert "qingyise" in keys(melded)
 
 
 def test_kankan_on_a_discard_that_completes_a_pung_is_not_a_limit():
@@ -248,7 +267,7 @@ def test_an_ordinary_hand_over_thirteen_is_not_clipped():
         ("zimo", 1),
         ("no_flowers", 1),
     ]
-    assert (result.fan, result.payment_fan, result.limit) == (14, 13, False)
+    assert (result.fan, result.payment_fan, result.limit) == (14, 14, False)
     outcome = hk.score(result.payment_hand(), hk.Rules())
     assert outcome.has_note("capped")
 

@@ -25,9 +25,12 @@ class Form(ParamForm):
     fan = IntParam(
         default=3,
         minimum=0,
-        maximum=hk.MAX_FAN,
+        maximum=hk.MAX_ENTERED_FAN,
         label=_("Fan"),
-        help_text=_("The fan your table agreed the hand is worth (0–13)."),
+        help_text=_(
+            "The fan your table agreed the hand is worth, as you tally it: above the cap it is "
+            "paid as the cap."
+        ),
     )
     win = ChoiceParam(
         default=Win.DISCARD, enum=Win, labels=WIN_LABELS, radio=True, label=_("How it was won")

@@ -36,6 +36,7 @@ from calculator.scoring.hk_hand import (
     Analysis,
     Conditions,
     FanTable,
+    NineGates,
     analyse,
     contradictions,
 )
@@ -211,6 +212,15 @@ class Form(HandForm):
     flowers_count_to_min = BoolParam(
         default=True, label=_("Flower fans count toward the minimum (起糊)")
     )
+    nine_gates = ChoiceParam(
+        default=NineGates.ANY,
+        enum=NineGates,
+        labels={
+            NineGates.ANY: _("九子連環: 1112345678999 and one more of the suit, any tile winning"),
+            NineGates.PURE: _("九子連環 only on the nine-sided wait (the extra tile wins)"),
+        },
+        label=_("九子連環 (nine gates)"),
+    )
     scale = payment.Form.base_fields["scale"]
     cap = payment.Form.base_fields["cap"]
     split = payment.Form.base_fields["split"]
@@ -257,6 +267,7 @@ class Form(HandForm):
             menqing=data["menqing"],
             flowers_in_play=data["flowers_in_play"],
             flowers_count_to_min=data["flowers_count_to_min"],
+            nine_gates=data["nine_gates"],
         )
 
     def rules(self) -> hk.Rules:

@@ -122,7 +122,7 @@ def test_url_is_canonical(api):
 @pytest.mark.parametrize(
     ("params", "field", "code"),
     [
-        ({"fan": 14}, "fan", "out_of_range"),
+        ({"fan": 100}, "fan", "out_of_range"),
         ({"fan": "abc"}, "fan", "invalid"),
         ({"scale": "quarter"}, "scale", "not_allowed"),
         ({"unit": -1}, "unit", "out_of_range"),
@@ -139,9 +139,9 @@ def test_invalid_input_is_a_400_naming_the_parameter(api, params, field, code):
 
 
 def test_error_messages_follow_lang(api):
-    en = api("hk", {"fan": 14, "lang": "en"}, status=400)["errors"]["fan"][0]["message"]
-    yue = api("hk", {"fan": 14}, status=400)["errors"]["fan"][0]["message"]
-    assert "0" in en and "13" in en
+    en = api("hk", {"fan": 100, "lang": "en"}, status=400)["errors"]["fan"][0]["message"]
+    yue = api("hk", {"fan": 100}, status=400)["errors"]["fan"][0]["message"]
+    assert "0" in en and "99" in en
     assert en != yue
 
 
@@ -232,3 +232,13 @@ def test_steps_go_through_the_split_one_line_per_payment(api):
         "Another player pays a quarter of 96 = 24 (半銃)",
         "Another player pays a quarter of 96 = 24 (半銃)",
     ]
+
+
+@pytest.mark.parametrize(("fan", "cap"), [(14, 10), (16, 10), (99, 13)])
+def test_a_tally_above_the_cap_is_paid_as_the_cap(api, fan, cap):
+    # A table that adds up 14 番 under a 10-番 cap enters 14 (contract § hk `fan`).
+    data = api("hk", {"fan": fan, "cap": cap})
+    at_cap = api("hk", {"fan": cap, "cap": cap})
+    assert data["result"]["payments"] == at_cap["result"]["payments"]
+    assert "capped" in [note["code"] for note in data["notes"]]
+    assert data["inputs"]["fan"] == fan

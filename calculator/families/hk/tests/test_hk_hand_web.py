@@ -563,3 +563,27 @@ def test_the_shanten_box_says_why_seven_pairs_do_not_win(client):
     html = client.get("/en/hk/hand/", SEVEN_PAIRS).content.decode()
     box = re.search(r'<div class="shanten" data-shanten="\d+">(.*?)</div>', html, re.S).group(1)
     assert "does not count 七對" in box and "away from ready" not in box
+
+
+def test_nine_gates_follows_the_table_rule(api, client):
+    # 1112345678999m + a 5m, won on a 1m: 九子連環 under `any` (the default) only
+    query = {"hand": "11123455678999m", "win_tile": "1m"}
+    assert fans(api(API, query)) == [("jiulian", None)]
+    pure = api(API, {**query, "nine_gates": "pure"})
+    assert fans(pure) == [("qingyise", 7), ("menqing", 1), ("no_flowers", 1)]
+    assert "nine_gates=pure" in pure["url"]
+    assert codes(api(API, {**query, "nine_gates": "nine"}, status=400), "nine_gates") == [
+        "not_allowed"
+    ]
+    page = client.get("/en/hk/hand/", {**query, "nine_gates": "pure"})
+    assert page.status_code == 200
+    assert 'name="nine_gates"' in page.content.decode()
+
+
+def test_a_hand_above_thirteen_opens_the_payment_page_with_its_tally(api):
+    # 七對 4 + 清一色 7 + 門前清 1 + 自摸 1 + 無花 1 = 14: paid at the cap, with the note
+    query = {"hand": "11223355668899m", "win_tile": "9m", "win": "self_draw", "seven_pairs": 1}
+    data = api(API, query)
+    assert data["hand"]["fan"] == 14
+    assert dict(parse_qsl(urlsplit(data["payment_url"]).query))["fan"] == "14"
+    assert "capped" in notes(data)

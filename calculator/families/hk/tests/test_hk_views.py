@@ -64,7 +64,7 @@ def test_full_page_also_varies_on_hx_request(client):
 @pytest.mark.parametrize(
     ("query", "field"),
     [
-        ("fan=14", "fan"),
+        ("fan=100", "fan"),
         ("fan=abc", "fan"),
         ("scale=quarter", "scale"),
         ("unit=-1", "unit"),
@@ -82,16 +82,16 @@ def test_invalid_input_shows_the_error_beside_the_field(client, query, field):
 
 
 def test_htmx_error_response_swaps_the_field_error_out_of_band(client):
-    html = client.get("/en/hk/", {"fan": 14}, headers=HX).content.decode()
-    assert re.search(r'id="err-fan"[^>]*hx-swap-oob="true">Enter a whole number from 0 to 13', html)
+    html = client.get("/en/hk/", {"fan": 100}, headers=HX).content.decode()
+    assert re.search(r'id="err-fan"[^>]*hx-swap-oob="true">Enter a whole number from 0 to 99', html)
     assert 'id="err-win"' not in html  # only the fields with an error travel
 
 
 def test_errors_use_the_page_language(client):
-    en = client.get("/en/hk/", {"fan": 14}).content.decode()
-    yue = client.get("/hk/", {"fan": 14}).content.decode()
-    assert "Enter a whole number from 0 to 13." in en
-    assert "Enter a whole number from 0 to 13." not in yue
+    en = client.get("/en/hk/", {"fan": 100}).content.decode()
+    yue = client.get("/hk/", {"fan": 100}).content.decode()
+    assert "Enter a whole number from 0 to 99." in en
+    assert "Enter a whole number from 0 to 99." not in yue
 
 
 def test_notes_have_hooks(client):
