@@ -125,6 +125,37 @@ def test_riichi_sheet_rules_and_uma(client):
     assert codes(payload) == {"uma": ["invalid"]}
 
 
+@pytest.mark.parametrize(
+    ("said", "uma"),
+    [
+        ("10-20", [20, 10, -10, -20]),
+        ("20-10", [20, 10, -10, -20]),
+        ("5-10", [10, 5, -5, -10]),
+        ("10-30", [30, 10, -10, -30]),
+        ("１０－３０", [30, 10, -10, -30]),
+        ("+15/+5/-5/-15", [15, 5, -5, -15]),
+        ("15 5 -5 -15", [15, 5, -5, -15]),
+    ],
+)
+def test_uma_as_tables_say_it(client, said, uma):
+    _key, _view, sheet = new_sheet(client, family="riichi", uma=said)
+    assert sheet["rules"]["uma"] == uma
+
+
+@pytest.mark.parametrize("said", ["10-20-30", "-10-20", "10--20", "10-", "10-20,5"])
+def test_uma_that_is_not_a_way_to_say_it_is_refused(client, said):
+    payload = answer(client.post("/api/v1/sheets", {**NAMES, "family": "riichi", "uma": said}), 400)
+    assert codes(payload) == {"uma": ["invalid"]}
+
+
+def test_uma_said_in_two_numbers_is_for_four_players(client):
+    names = {"name1": "a", "name2": "b", "name3": "c"}
+    data = {**names, "family": "riichi", "players": "3", "uma": "10-20"}
+    payload = answer(client.post("/api/v1/sheets", data), 400)
+    assert codes(payload) == {"uma": ["invalid"]}
+    assert "3" in payload["errors"]["uma"][0]["message"]
+
+
 def test_three_player_riichi_sheet(client):
     names = {"name1": "a", "name2": "b", "name3": "c"}
     data = answer(client.post("/api/v1/sheets", {**names, "family": "riichi", "players": "3"}), 201)

@@ -104,6 +104,29 @@ def test_new_page_is_prefilled_from_the_query(client):
     assert 'name="cap" value="13"' in html
 
 
+def test_new_hk_sheet_offers_the_stake_presets_of_the_calculator(client):
+    # A table that plays 一二蚊 taps the chip instead of typing 1 or 2 (4× or 2× too small).
+    html = page(client, "/en/sheets/new/?family=hk&unit=4")
+    presets = re.search(r'<div class="stake-presets.*?</div>', html, re.S).group(0)
+    chips = re.findall(r'data-unit="([^"]+)" aria-pressed="(true|false)">([^<]+)<', presets)
+    assert ("4", "true", "一二蚊 ($1/$2)") in [(v, p, unescape(n)) for v, p, n in chips]
+    assert [v for v, p, _n in chips if p == "true"] == ["4"]
+    assert 'name="unit" value="4"' in html and 'list="stakes"' in html
+    assert "stake-presets" not in page(client, "/en/sheets/new/?family=mcr")
+
+
+def test_riichi_new_page_explains_its_own_rules(client):
+    html = page(client, "/en/sheets/new/?family=riichi")
+    for name, words in (
+        ("uma", "10-20 means +20, +10, −10, −20"),
+        ("return", "オカ"),
+        ("noten", "流局罰符"),
+    ):
+        hint = re.search(rf'<p class="help" id="help-{name}">([^<]*)</p>', html)
+        assert hint and words in unescape(hint.group(1)), name
+        assert f'aria-describedby="err-{name} help-{name}"' in html
+
+
 def test_riichi_new_page_has_its_sheet_rules_and_three_player_table(client):
     html = page(client, "/sheets/new/?family=riichi&players=3")
     for name in ("start", "return", "uma", "noten", "rate", "kiriage", "players"):

@@ -30,6 +30,8 @@ class ParamForm(forms.Form):
     # Words for each cross-field `contradiction`, keyed by the parameter it is reported on.
     contradiction_messages: ClassVar[Mapping[str, Any]] = {}
     inputs: tuple[Any, ...]  # set by clean() when the form is valid: what score() is given
+    # Presets for the `unit` field as (value, the stake's name), where the family has them.
+    stakes: ClassVar[list[tuple[str, Any]]] = []
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         super().__init__(data)

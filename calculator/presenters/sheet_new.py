@@ -43,6 +43,7 @@ class NewPage:
     names: tuple[NameField, ...]
     rules: tuple[FieldView, ...]
     errors: list[str]  # not about one field
+    stakes: list[tuple[str, Any]]  # presets for the `unit` rule (empty: none)
     name_length: int = NAME_LENGTH
 
 
@@ -100,7 +101,7 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
         for error in found
     ]
     loose += messages(errors, "family")
-    return NewPage(family, links, names, tuple(rules), loose)
+    return NewPage(family, links, names, tuple(rules), loose, family.form.stakes)
 
 
 def new_page_query(slug: str, data: Mapping[str, Any]) -> str:

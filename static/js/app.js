@@ -35,6 +35,9 @@ document.addEventListener("click", (event) => {
   if (preset) {
     const unit = document.getElementById("id_unit");
     unit.value = preset.dataset.unit;
+    for (const chip of preset.parentElement.querySelectorAll("button[data-unit]")) {
+      chip.setAttribute("aria-pressed", chip === preset ? "true" : "false");
+    }
     unit.dispatchEvent(new Event("change", { bubbles: true }));
   }
 });
@@ -233,3 +236,11 @@ function showMarkedCell() {
 }
 document.addEventListener("DOMContentLoaded", showMarkedCell);
 document.addEventListener("htmx:afterSettle", showMarkedCell);
+
+// --- A stake chip stays marked while the unit typed is its value.
+document.addEventListener("input", (event) => {
+  if (event.target.id !== "id_unit") return;
+  document.querySelectorAll(".stake-presets button[data-unit]").forEach((chip) => {
+    chip.setAttribute("aria-pressed", chip.dataset.unit === event.target.value ? "true" : "false");
+  });
+});

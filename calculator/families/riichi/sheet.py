@@ -22,7 +22,10 @@ from calculator.families.riichi.forms import Form
 from calculator.params import DecimalParam, IntParam, Param
 from calculator.scoring.sheet import NOTEN, Table
 
-UMA_PLACE = re.compile(r"-?[0-9]{1,4}")  # thousands of points, ASCII digits only
+UMA_PLACE = re.compile(r"[-+]?[0-9]{1,4}")  # thousands of points, ASCII digits only
+# Uma as tables say it: "10-20" is +20 / +10 / −10 / −20 (the two numbers in either order).
+UMA_SAID = re.compile(r"([0-9]{1,4}) *[-–~] *([0-9]{1,4})")
+UMA_SEPARATORS = re.compile(r" *[,/] *| +")  # 15,5,-5,-15 · 15/5/-5/-15 · 15 5 -5 -15
 # Riichi's hand of the game (局) by its round wind: "East 3" is the third deal of the East round.
 ROUNDS = (
     gettext_lazy("East %(n)s"),
@@ -33,22 +36,33 @@ ROUNDS = (
 
 
 class UmaParam(Param):
-    """Riichi uma: one whole number of thousands per place, summing to 0 (`15,5,-5,-15`)."""
+    """Riichi uma in thousands of points per place, summing to 0: one number per place
+    (`15,5,-5,-15`, also with `/` or spaces) or two as tables say them (`10-20`)."""
 
     def clean(self, value: Any) -> tuple[int, ...]:
         if value is None:
             return ()
         text = (
-            str(value).strip().translate(str.maketrans("０１２３４５６７８９－，", "0123456789-,"))
+            str(value)
+            .strip()
+            .translate(str.maketrans("０１２３４５６７８９－＋，／−～", "0123456789-+,/-~"))
         )
         if not text:
             raise forms.ValidationError(gettext_lazy("Enter a value."), code="required")
-        parts = [part.strip() for part in text.split(",")]
-        if not all(UMA_PLACE.fullmatch(part) for part in parts):
-            raise forms.ValidationError(
-                gettext_lazy("Write one whole number per place, like 15,5,-5,-15."), code="invalid"
-            )
-        places = tuple(int(part) for part in parts)
+        if said := UMA_SAID.fullmatch(text):
+            low, high = sorted(int(number) for number in said.groups())
+            places = (high, low, -low, -high)
+        else:
+            parts = UMA_SEPARATORS.split(text)
+            if not all(UMA_PLACE.fullmatch(part) for part in parts):
+                raise forms.ValidationError(
+                    gettext_lazy(
+                        "Write one whole number per place, like 15,5,-5,-15, or the two "
+                        "numbers as tables say them, like 10-20."
+                    ),
+                    code="invalid",
+                )
+            places = tuple(int(part) for part in parts)
         if any(abs(place) > 1000 for place in places):
             raise forms.ValidationError(
                 gettext_lazy("Each place's uma is at most 1000 (thousands of points)."),
@@ -69,15 +83,34 @@ class RiichiSheetForm(forms.Form):
     """The riichi sheet's own rules, beside the family's table rules."""
 
     noten = IntParam(
-        default=None, minimum=0, maximum=100_000, label=gettext_lazy("A drawn hand pays")
+        default=None,
+        minimum=0,
+        maximum=100_000,
+        label=gettext_lazy("A drawn hand pays"),
+        help_text=gettext_lazy(
+            "流局罰符: what the players not ready (不聽) pay in all to those ready. Empty: "
+            "3,000 at four players, 2,000 at three."
+        ),
     )
     start = IntParam(
         default=25_000, minimum=0, maximum=1_000_000, label=gettext_lazy("Starting points")
     )
     return_points = IntParam(
-        default=None, minimum=0, maximum=1_000_000, label=gettext_lazy("Points returned (返し)")
+        default=None,
+        minimum=0,
+        maximum=1_000_000,
+        label=gettext_lazy("Points returned (返し)"),
+        help_text=gettext_lazy(
+            "Each final score counts from these points; above the starting points (30,000 "
+            "from 25,000) the difference goes to the winner of the game (オカ). Empty: the "
+            "starting points, no オカ."
+        ),
     )
-    uma = UmaParam(default=(), label=gettext_lazy("Uma (ウマ), thousands per place"))
+    uma = UmaParam(
+        default=(),
+        label=gettext_lazy("Uma (ウマ), thousands per place"),
+        help_text=gettext_lazy("10-20 means +20, +10, −10, −20; or give each place: 15,5,-5,-15."),
+    )
     rate = DecimalParam(
         default=Fraction(1), minimum=0, maximum=1_000_000, label=gettext_lazy("Rate")
     )
