@@ -10,6 +10,7 @@ by all three others. Several winners on one discard are each scored alone, by th
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -117,6 +118,7 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
     else:
         roles = [("dealer", True), ("other", False), ("other", False)]
 
+    alike = Counter(roles)  # how many pay each kind of payment
     payments = []
     paid: dict[tuple[str, bool | None], Fraction] = {}
     for role, involved in roles:
@@ -134,6 +136,7 @@ def score(hand: Hand, rules: Rules = Rules()) -> Outcome:
                     "pay",
                     {
                         "payer": role,
+                        "count": alike[role, involved],
                         "tai": hand.tai,
                         "dealer_tai": extra if involved else 0,
                         "counted": counted,
