@@ -24,4 +24,10 @@ FAMILY = Family(
     title=_("Taiwanese mahjong payments"),
     sheet=SHEET,
     head_template="taiwan/_head.html",
+    glossary_template="taiwan/_glossary.html",
+    sources_template="taiwan/_sources.html",
+    same_value=(
+        (_("3 台 at 100/20, the dealer not involved"), _("Off a discard"), ""),
+        (_("3 台 at 100/20, a first-hand dealer pays"), _("Self-drawn"), "win=self_draw"),
+    ),
 )
