@@ -62,6 +62,8 @@ class Presenter(BasePresenter):
         hand, _rules = self.inputs
         if role == "discarder" and hand.dealer is tw.Dealer.DISCARDER:
             return _("The discarder (the dealer)")
+        if role == "discarder":
+            return _("The discarder (放槍)")
         if count > 1:
             return EACH_OF[count]
         return payer_label(role)
@@ -137,6 +139,8 @@ class Presenter(BasePresenter):
                 or (line.role == "discarder" and hand.dealer is tw.Dealer.DISCARDER)
                 or line.role == "dealer"
             )
+            if line.role == "discarder" and not dealer_line:
+                lines[i] = replace(line, label=str(self._role_label(line.role)))
             if not dealer_line:
                 continue
             label = (
