@@ -53,7 +53,7 @@ class Form(ParamForm):
         label=_("Who is the dealer (莊家)?"),
         labels={
             tw.Dealer.WINNER: _("the winner"),
-            tw.Dealer.DISCARDER: _("the discarder"),
+            tw.Dealer.DISCARDER: _("the discarder (放槍)"),
             tw.Dealer.OTHER: _("someone else"),
         },
     )
