@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.http import Http404
 
-from calculator.families import classical, hk, jiujiang, mcr, nmjl, riichi
+from calculator.families import classical, hk, jiujiang, mcr, nmjl, riichi, taiwan
 from calculator.families.base import Family, HandEntry
 
 __all__ = ["FAMILIES", "Family", "HandEntry", "get_family"]
@@ -22,6 +22,7 @@ FAMILIES: dict[str, Family] = {
         nmjl.FAMILY,
         jiujiang.FAMILY,
         classical.FAMILY,
+        taiwan.FAMILY,
     )
 }
 

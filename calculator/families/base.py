@@ -59,6 +59,12 @@ class Family:
     hand_title: Any = ""  # the tile-entry page's <title>, where there is one
     # The family's own additions to the <head> of every page drawing its forms (its scripts).
     head_template: str = ""
+    # Its own part of the reference pages, where they list the families: a glossary section
+    # (`<section id="<slug>">`), its sources (an `<h3>` and its list), and its rows of the
+    # glossary's "same 3, different money" table as (what is entered, how it was won, query).
+    glossary_template: str = ""
+    sources_template: str = ""
+    same_value: tuple[tuple[Any, Any, str], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)

@@ -74,10 +74,16 @@ def same_value_rows(quoted: Mapping[str, Claim]) -> list[dict[str, Any]]:
         ("jiujiang", _("3 番: 碰碰胡 2 + 底番 1"), _("Self-drawn"), "jj_peng_self"),
         ("classical", _("3 番 on 20 副, South wins, East deals"), _("Either way"), "cl_3fan"),
     ]
-    return [
+    listed = [
         {"family": FAMILIES[slug].name, "enter": enter, "win": win, "claim": quoted[name]}
         for slug, enter, win, name in rows
     ]
+    for family in FAMILIES.values():  # the families that bring their own rows
+        listed += [
+            {"family": family.name, "enter": enter, "win": win, "claim": claim(family.slug, query)}
+            for enter, win, query in family.same_value
+        ]
+    return listed
 
 
 def stake_rows() -> list[dict[str, Any]]:

@@ -45,6 +45,9 @@ class Table:
     uma: tuple[int, ...] = ()  # thousands of points per place, one per player, sum 0
     noten: int | None = None  # 不聽罰符 in all; None = 3,000 (four players) / 2,000 (three)
     rate: Fraction = Fraction(1)  # settlement: final scores × rate
+    # A drawn hand keeps the deal (where the dealer repeats at all); False: the seat passes
+    # on a draw too (Taiwanese tables that say so).
+    draw_keeps: bool = True
 
     def __post_init__(self) -> None:
         if self.players not in self.family.seatings:
@@ -83,7 +86,7 @@ class Played:
 
     n: int  # 1-based position in the sheet (deleted hands keep theirs)
     dealer: int  # the dealer in force during the hand
-    honba: int  # riichi counters in force during the hand (0 elsewhere)
+    honba: int  # riichi's counters, or the 連莊 streak, in force during the hand (0 elsewhere)
     riichi_sticks: int  # riichi: the pot carried in + this hand's declarations (0 elsewhere)
     outcome: Outcome | None  # None for a drawn or deleted hand
     inputs: tuple | None  # exactly what score() was given, the sheet's fields set
@@ -113,7 +116,7 @@ class Result:
     hands: tuple[Played, ...]  # every hand, or those worked out again (`finish`)
     totals: tuple[Fraction, ...]  # per player: sum of deltas (riichi: start + that = points)
     dealer: int  # the dealer for the next hand
-    honba: int  # the counters for the next hand
+    honba: int  # the counters (riichi's, or the 連莊 streak) for the next hand
     pot: int  # riichi: points left on the table for the next hand
     final: tuple[Final, ...]  # riichi only
     settlement: tuple[Transfer, ...]
@@ -188,7 +191,7 @@ class State:
     the totals so far. The fold's accumulator, and what a write keeps beside the hands."""
 
     dealer: int = 1  # the dealer for the next hand
-    honba: int = 0  # riichi counters for the next hand (0 elsewhere)
+    honba: int = 0  # riichi's counters, or the 連莊 streak, for the next hand (0 elsewhere)
     pot: int = 0  # riichi sticks left on the table (sticks, not points)
     passes: int = 0  # how many times the deal has passed
     sums: tuple[Fraction | int, ...] = ()  # per player, the deltas so far
@@ -216,6 +219,8 @@ def play(table: Table, entry: Entry, state: State) -> tuple[Played, State]:
         drawn = entry.winner is None
         pot = played.riichi_sticks if drawn else 0
         honba = honba + 1 if drawn or keeps else 0
+    elif table.family.streak:
+        honba = honba + 1 if keeps else 0
     if not keeps:
         dealer = dealer % table.players + 1
         passes += 1
@@ -245,9 +250,12 @@ def _hand(
     inputs: tuple | None = None
     if entry.winner is None:
         deltas = _drawn(table, entry)
-        keeps = dealer in entry.tenpai if rules.counters else rules.dealer_repeats
+        if rules.counters:
+            keeps = dealer in entry.tenpai
+        else:
+            keeps = rules.dealer_repeats and table.draw_keeps
     else:
-        deal = Deal(entry.winner, dealer, honba, sticks, table.players)
+        deal = Deal(entry.winner, dealer, honba, sticks, table.players, entry.discarder)
         inputs = rules.sheet_inputs(entry.inputs, deal)
         outcome = rules.score(*inputs)
         deltas = _won(table, entry, outcome, dealer)
@@ -263,7 +271,8 @@ def finish(table: Table, state: State, hands: Sequence[Played] = ()) -> Result:
     if not table.family.counters:
         totals = tuple(map(Fraction, state.sums))
         settlement = settle(totals)
-        return Result(tuple(hands), totals, state.dealer, 0, 0, (), settlement, state.passes)
+        streak = state.honba if table.family.streak else 0
+        return Result(tuple(hands), totals, state.dealer, streak, 0, (), settlement, state.passes)
     totals = tuple(Fraction(table.start + total) for total in state.sums)
     pot_points = state.pot * RIICHI_STICK
     final = final_scores(table, totals, pot_points)

@@ -19,9 +19,12 @@ class Deal:
 
     winner: int  # 1..players
     dealer: int  # the dealer in force during the hand
-    honba: int  # counters in force during the hand (0 where the family keeps none)
+    # The counter in force during the hand: riichi's 本場, a streak family's 連莊 count (the
+    # hands the dealer has already kept the seat), 0 where the family keeps none.
+    honba: int
     sticks: int  # declaration sticks on the table: carried in + this hand's (0 where none)
     players: int  # at the table
+    discarder: int | None = None  # who threw the winning tile; None on a self-draw
 
 
 def as_entered(inputs: tuple, deal: Deal) -> tuple:
@@ -58,6 +61,9 @@ class SheetRules:
     # on a draw, those in tenpai (noten payments; the dealer keeps the deal in tenpai); the
     # sheet keeps 本場 counters and the pot, and points from a start end in final scores.
     counters: bool = False
+    # The sheet counts the dealer's 連莊 streak in the hand counter: +1 each time the dealer
+    # keeps the seat, back to 0 when it passes (the engine reads it from `Deal.honba`).
+    streak: bool = False
     # The inputs the engine is given: the entered ones with the sheet's fields set.
     sheet_inputs: Callable[[tuple, Deal], tuple] = field(default=as_entered, repr=False)
     # Errors of a hand that a sheet cannot play, as {parameter: error code}.
