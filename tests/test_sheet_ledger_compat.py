@@ -17,17 +17,17 @@ from tests.test_sheet_api import NAMES, SESSIONS, add, answer
 pytestmark = [pytest.mark.database, pytest.mark.django_db]
 
 BEFORE = Path(__file__).parent / "data" / "sheets_before_ledger.json"
-# Keys the ledger added to SHEET, SHEET.rules and HAND: not in the stored answers.
-ADDED = {"closed", "stats", "running", "kind", "notes", "winners", "multi_win",
-         "multi_win_counters", "false_win"}
+# What the ledger added to SHEET, SHEET.rules and HAND: not in the stored answers.
+ADDED_SHEET = {"closed", "stats", "running"}
+ADDED_RULES = {"multi_win", "multi_win_counters", "false_win"}
+ADDED_HAND = {"kind", "notes", "winners"}
 
 
-def without_added(value):
-    if isinstance(value, dict):
-        return {k: without_added(v) for k, v in value.items() if k not in ADDED}
-    if isinstance(value, list):
-        return [without_added(v) for v in value]
-    return value
+def without_added(sheet: dict) -> dict:
+    kept = {k: v for k, v in sheet.items() if k not in ADDED_SHEET}
+    kept["rules"] = {k: v for k, v in sheet["rules"].items() if k not in ADDED_RULES}
+    kept["hands"] = [{k: v for k, v in h.items() if k not in ADDED_HAND} for h in sheet["hands"]]
+    return kept
 
 
 def session_json(client, family: str) -> dict:
