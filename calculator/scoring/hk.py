@@ -309,5 +309,10 @@ def false_win(inputs: tuple, offence: Offence) -> list[Fraction | int]:
 
 
 SHEET = SheetRules(
-    slug="hk", score=score, liable=True, sheet_inputs=winner_deals, penalty=false_win
+    slug="hk",
+    score=score,
+    liable=True,
+    sheet_inputs=winner_deals,
+    penalty=false_win,
+    false_win_rule=True,
 )

@@ -92,6 +92,8 @@ class SheetRules:
     penalty: Callable[[tuple, Offence], Sequence[Fraction | int]] | None = field(
         default=None, repr=False
     )
+    # The table rule `false_win` (whole or share) shapes `penalty` (hk's 詐糊).
+    false_win_rule: bool = False
 
 
 def offender_pays_each(offence: Offence, each: Fraction | int) -> list[Fraction | int]:
