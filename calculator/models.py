@@ -34,6 +34,7 @@ class Sheet(models.Model):
     # Where the sheet stands after its last hand, as the write of `revision` worked it out
     # (`calculator.sheets.standing`); None, or another revision's: work it out again.
     state = models.JSONField(null=True, default=None)
+    closed = models.BooleanField(default=False)  # the session is over: no write until reopened
 
     def __str__(self) -> str:
         return f"{self.family} sheet {self.pk}"

@@ -7,7 +7,6 @@ the sessions below (regenerate only if a deliberate change to the contract says 
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 from pathlib import Path
 
 import pytest

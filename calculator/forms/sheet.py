@@ -90,9 +90,7 @@ def own_fields(players: int) -> dict[str, Param]:
         "offender": PlayerParam(players=players, label=_("Who committed the penalty")),
         "from": PlayerParam(players=players, label=_("Who pays")),
         "to": PlayerParam(players=players, label=_("Who receives")),
-        "amount": DecimalParam(
-            default=None, minimum=0, maximum=100_000_000, label=_("Amount")
-        ),
+        "amount": DecimalParam(default=None, minimum=0, maximum=100_000_000, label=_("Amount")),
     }
 
 
@@ -192,11 +190,8 @@ def _read_win(
     fields = OWN_FIELDS[table.players]
     if "winner" not in data and "winner" not in errors:
         errors["winner"] = _error("required", _("Choose who won, or “nobody” for a drawn hand."))
-    winners: tuple[int, ...] = values.get("winner") or ()
+    winners: tuple[int, ...] = values.get("winner") or ()  # as sent, values in this order
     discarder = values.get("discarder")
-    if len(winners) > 1 and isinstance(discarder, int):
-        # In turn order after the discarder: the order that says who is paid first.
-        winners = tuple(sorted(winners, key=lambda w: (w - discarder) % table.players))
     family_sheet = family_sheet_of(FAMILIES[family])
     names = family_sheet.hand_params
     several = len(winners) > 1
@@ -238,6 +233,13 @@ def _read_win(
         family_forms.append(family_form)
     if errors:
         return errors
+    if several and isinstance(discarder, int):
+        # In turn order after the discarder: the order that says who is paid first.
+        turns = sorted(
+            zip(winners, family_forms, strict=True),
+            key=lambda pair: (pair[0] - discarder) % table.players,
+        )
+        winners, family_forms = tuple(w for w, _ in turns), [form for _, form in turns]
     first = family_forms[0]
     entry = sheet_engine.Entry(
         winner=winners[0] if winners else None,

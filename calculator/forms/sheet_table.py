@@ -44,6 +44,8 @@ FIELDS = {
         label=_("A false win (詐糊) pays"),
     ),
 }
+
+
 def names_of(rules: SheetRules) -> tuple[str, ...]:
     """Which of these rules a family's sheet takes."""
     names = []
@@ -56,9 +58,7 @@ def names_of(rules: SheetRules) -> tuple[str, ...]:
     return tuple(names)
 
 
-def read(
-    table: Table, data: Mapping[str, Any]
-) -> tuple[Table, dict[str, str], dict[str, Any]]:
+def read(table: Table, data: Mapping[str, Any]) -> tuple[Table, dict[str, str], dict[str, Any]]:
     """A new sheet's Table with these rules set, the rules to store (defaults left out),
     and the errors JSON of them."""
     taken = names_of(table.family)

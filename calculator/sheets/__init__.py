@@ -38,8 +38,10 @@ from calculator.sheets.writes import (
     Refused,
     add_hand,
     last_live_hand,
+    refuse_if_closed,
     replace_hand,
     rework,
+    set_closed,
     set_deleted,
 )
 
@@ -64,7 +66,9 @@ __all__ = [
     "preview",
     "read_data",
     "replace_hand",
+    "refuse_if_closed",
     "rework",
+    "set_closed",
     "set_deleted",
     "standing",
     "stored_data",

@@ -45,6 +45,13 @@ class Refused(Exception):
         self.errors = errors
 
 
+def refuse_if_closed(sheet: Sheet) -> None:
+    """A closed sheet takes no write but reopening: checked before anything else."""
+    if sheet.closed:
+        message = _("This sheet is closed: reopen it to change it.")
+        raise Refused(409, {"__all__": [{"code": "closed", "message": message}]})
+
+
 def _locked(sheet: Sheet) -> Sheet:
     """The sheet read again inside the write's transaction, and held until it ends: a new
     instance, the one the request opened stays as it was read."""
@@ -112,6 +119,7 @@ def add_hand(
     values are. `answer`: "sheet", every hand worked out (the API's answer); "hand", only the
     new one, beside the standing (the page's answer in place; None for a repeated key,
     whose answer draws the list again); None, nothing (a page that redirects, then reads)."""
+    refuse_if_closed(sheet)
     key = _key(data)
     table = table_of_sheet(sheet)  # fixed when the sheet was made: read once for the whole add
     read = read_data(sheet, data, table)
@@ -120,6 +128,7 @@ def add_hand(
             raise Refused(400, read)
         with transaction.atomic():
             locked = _locked(sheet)
+            refuse_if_closed(locked)  # closed since the request read it
             # The API's answer works every hand out: they are read before the new one.
             hands = list(locked.hands.all()) if answer == "sheet" else None
             state = standing(locked)
@@ -140,6 +149,8 @@ def add_hand(
                     raise _Taken
             _bump(locked, after)
     except (Refused, _Taken) as refusal:
+        if isinstance(refusal, Refused) and refusal.status == 409:
+            raise  # closed: no key is looked up or used
         # A repeat of a hand already recorded answers with that hand, whatever it sent.
         first = Hand.objects.filter(sheet_id=sheet.pk, key=key).first() if key else None
         if first is not None:
@@ -213,9 +224,11 @@ def _hand(sheet: Sheet, n: int) -> Hand:
 def replace_hand(sheet: Sheet, n: int, data: Any, *, answer: bool = True) -> WorkedSheet | None:
     """Hand n replaced; its old values are kept as a version in its history (the most
     recent `KEPT_VERSIONS` of them)."""
+    refuse_if_closed(sheet)
     read = read_data(sheet, data)
     with transaction.atomic():
         sheet = _locked(sheet)
+        refuse_if_closed(sheet)
         hand = _hand(sheet, n)
         _check_revision(data, sheet)
         if hand.deleted:
@@ -243,8 +256,10 @@ def set_deleted(
     sheet: Sheet, n: int, data: Any, deleted: bool, *, answer: bool = True
 ) -> WorkedSheet | None:
     """Delete (or restore) hand n: it stays in the sheet, counting for nothing."""
+    refuse_if_closed(sheet)
     with transaction.atomic():
         sheet = _locked(sheet)
+        refuse_if_closed(sheet)
         hand = _hand(sheet, n)
         _check_revision(data, sheet)
         if hand.deleted == deleted:  # already so: nothing changes
@@ -254,6 +269,24 @@ def set_deleted(
         worked = _rework(sheet)
         _bump(sheet, worked.state)
     return worked if answer else None
+
+
+def set_closed(sheet: Sheet, data: Any, closed: bool) -> WorkedSheet:
+    """Close the session (no write until it is reopened) or reopen it: a new revision."""
+    if closed:
+        refuse_if_closed(sheet)
+    with transaction.atomic():
+        sheet = _locked(sheet)
+        if closed:
+            refuse_if_closed(sheet)
+        _check_revision(data, sheet)
+        if sheet.closed == closed:  # reopening an open sheet: nothing changes
+            return work_out(sheet)
+        sheet.closed = closed
+        sheet.save(update_fields=["closed"])
+        worked = work_out(sheet)
+        _bump(sheet, worked.state)
+    return worked
 
 
 def last_live_hand(sheet: Sheet) -> Hand | None:
