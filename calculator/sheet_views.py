@@ -336,6 +336,9 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
         if action in ("delete", "restore") and n is not None:
             sheets.set_deleted(sheet, n, data, action == "delete", answer=False)
             return _private(SeeOther(f"{here}#hand-{n}"))
+        if action in ("close", "reopen"):
+            sheets.set_closed(sheet, data, action == "close")
+            return _private(SeeOther(f"{here}#totals"))
         if action == "undo":
             # The revision guards it: two phones tapping undo at once take back one hand.
             last = sheets.last_live_hand(sheet)
@@ -466,6 +469,11 @@ def _refused(
     does), someone else's change first (409, with the sheet as it is now)."""
     sheet = Sheet.objects.get(pk=opened.sheet.pk)  # as it is now, someone else's change in
     fresh = sheets.Opened(sheet, True)
+    closed = [e for e in refused.errors.get("__all__", []) if e["code"] == "closed"]
+    if closed:
+        return _sheet_response(
+            request, fresh, editing=True, notice=closed[0]["message"], status=409
+        )
     if refused.status == 409:
         notice = _(
             "Someone else changed this sheet first. Here it is as it is now: check the hand "

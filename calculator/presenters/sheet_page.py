@@ -91,6 +91,7 @@ class SheetPage:
     etag: str
     words: RowWords
     extras: dict[str, Any] = field(default_factory=dict)
+    closed: bool = False  # the session is over: no write until it is reopened
     older_url: str = ""  # the every-hand list's page before this one, if any
     newer_url: str = ""  # and after it
 
@@ -313,6 +314,7 @@ def sheet_page(
         undo_n=worked.state.live,
         etag=etag(sheet.revision, language, editing, listing),
         words=row_words(),
+        closed=sheet.closed,
         older_url=older_url,
         newer_url=newer_url,
     )

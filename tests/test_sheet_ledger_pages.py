@@ -1,0 +1,60 @@
+"""The sheet page with real evenings: the order it reads in, closing and reopening, several
+winners, penalties and transfers recorded from the page, and undo of the last action."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from calculator.models import Hand, Sheet
+from tests.test_sheet_api import add, new_sheet
+
+pytestmark = [pytest.mark.database, pytest.mark.django_db]
+
+
+def page(client, key, **params):
+    response = client.get(f"/en/sheets/{key}/", params)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def write(client, key, status=303, **params):
+    response = client.post(f"/en/sheets/{key}/", params)
+    assert response.status_code == status, response.content[:2000]
+    return response
+
+
+def revision(key):
+    return str(Sheet.objects.get(edit_key=key).revision)
+
+
+def test_the_page_reads_totals_settlement_form_hands(client):
+    key, view, _sheet = new_sheet(client, family="hk")
+    add(client, key, winner="2", discarder="4", fan="3")
+    for html in (page(client, key), client.get(f"/en/sheets/view/{view}/").content.decode()):
+        places = [html.find(hook) for hook in ('id="totals"', 'id="settlement"', 'id="hands"')]
+        assert -1 not in places and places == sorted(places)
+    html = page(client, key)
+    assert html.find('id="settlement"') < html.find('id="hand-form"') < html.find('id="hands"')
+
+
+def test_close_and_reopen_from_the_page(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    add(client, key, winner="2", discarder="4", fan="3")
+    write(client, key, action="close", revision=revision(key))
+    html = page(client, key)
+    assert 'id="sheet-closed"' in html and 'id="hand-form"' not in html
+    assert 'value="reopen"' in html
+    refused = write(client, key, 409, action="delete", n="1", revision=revision(key))
+    assert "closed" in refused.content.decode()
+    assert not Hand.objects.get(n=1).deleted
+    write(client, key, action="reopen", revision=revision(key))
+    assert 'id="hand-form"' in page(client, key)
+
+
+def test_settlement_hooks_stay(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    add(client, key, winner="2", discarder="4", fan="3")
+    html = page(client, key)
+    assert re.search(r'data-settle data-from="4" data-to="2" data-amount="8"', html)
