@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from calculator import errors, ratelimit, sheet_tiles, sheets
 from calculator.families import FAMILIES
@@ -282,8 +283,22 @@ def edit(request: HttpRequest, key: str) -> HttpResponse:
         return _private(HttpResponseRedirect(reverse("sheet_view", args=[key])))
     if request.method == "POST":
         return _write(request, opened)
-    return _sheet_response(request, opened, editing=True)
+    return _sheet_response(request, opened, editing=True, notice=_undone(request))
 
+
+def _undone(request: HttpRequest) -> str:
+    """What the undo just done took back, said on the page it comes back to."""
+    n = hand_number(request.GET.get("n", ""))
+    words = UNDONE.get(request.GET.get("undid", ""))
+    return str(words) % {"n": n} if words is not None and n is not None else ""
+
+
+UNDONE = {
+    "add": gettext_lazy("Undone: hand %(n)s is taken back (deleted; it can be restored)."),
+    "replace": gettext_lazy("Undone: the edit of hand %(n)s; its earlier values are back."),
+    "delete": gettext_lazy("Undone: hand %(n)s is restored."),
+    "restore": gettext_lazy("Undone: hand %(n)s is deleted again."),
+}
 
 # A hand number as a person or a link writes one: ASCII digits ("²" is a digit to
 # str.isdigit), and never so many that int() refuses them.
@@ -340,11 +355,11 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
             sheets.set_closed(sheet, data, action == "close")
             return _private(SeeOther(f"{here}#totals"))
         if action == "undo":
-            # The revision guards it: two phones tapping undo at once take back one hand.
-            last = sheets.last_live_hand(sheet)
-            if last is not None:
-                sheets.set_deleted(sheet, last.n, data, True, answer=False)
-            return _private(SeeOther(f"{here}#hands"))
+            # The revision guards it: two phones tapping undo at once take back one action.
+            undone = sheets.undo(sheet, data)
+            said = f"undid={undone['do']}&n={undone['n']}" if undone else ""
+            joiner = "&" if "?" in here else "?"
+            return _private(SeeOther(f"{here}{joiner}{said}#totals" if said else f"{here}#totals"))
     except sheets.Refused as refused:
         return _refused(request, opened, data, action, n, refused)
     # No such action, or no hand number with it: a form of ours never sends that.

@@ -58,3 +58,52 @@ def test_settlement_hooks_stay(client):
     add(client, key, winner="2", discarder="4", fan="3")
     html = page(client, key)
     assert re.search(r'data-settle data-from="4" data-to="2" data-amount="8"', html)
+
+
+def undo(client, key):
+    response = write(client, key, action="undo", revision=revision(key))
+    return client.get("/en" + response["Location"].removeprefix("/en")).content.decode()
+
+
+def test_undo_takes_back_the_last_action_whatever_it_was(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    for n in range(1, 9):
+        add(client, key, winner=str(n % 4 + 1), discarder=str((n + 1) % 4 + 1), fan="3")
+    write(client, key, action="delete", n="5", revision=revision(key))
+    assert "Undo: deleting hand 5" in page(client, key)
+    html = undo(client, key)
+    assert "Undone: hand 5 is restored." in html
+    assert not Hand.objects.filter(deleted=True).exists()  # hand 8 untouched
+    # Then the add of hand 8 (the action before the delete).
+    assert "Undone: hand 8 is taken back" in undo(client, key)
+    assert Hand.objects.get(n=8).deleted
+
+
+def test_undo_an_edit_brings_the_earlier_values_back(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    add(client, key, winner="2", discarder="4", fan="3")
+    add(client, key, kind="penalty", offender="3")
+    write(
+        client,
+        key,
+        action="replace",
+        n="1",
+        revision=revision(key),
+        winner="1",
+        fan="5",
+        win="self_draw",
+    )
+    assert Hand.objects.get(n=1).winner == 1
+    html = undo(client, key)
+    assert "Undone: the edit of hand 1" in html
+    hand = Hand.objects.get(n=1)
+    assert (hand.winner, hand.discarder, hand.params) == (2, 4, {}) and hand.versions == 3
+    assert "Undone: hand 2 is taken back" in undo(client, key)
+
+
+def test_undo_is_refused_on_a_closed_sheet(client):
+    key, _view, _sheet = new_sheet(client, family="hk")
+    add(client, key, winner="2", discarder="4", fan="3")
+    write(client, key, action="close", revision=revision(key))
+    write(client, key, 409, action="undo", revision=revision(key))
+    assert not Hand.objects.get(n=1).deleted

@@ -564,16 +564,19 @@ def test_delete_restore_and_undo(client):
     assert client.post(url, {"action": "restore", "n": "1", "revision": rev}).status_code == 303
     html = page(client, url)
     assert totals(html) == ["36", "-4", "-12", "-20"]
+    # Undo takes back the last action, whatever it was: here the restore of hand 1.
     english = page(client, "/en" + url)
-    assert re.search(r'value="undo"[^>]*>Undo the last hand \(2\)<', english)
+    assert re.search(r'value="undo"[^>]*>Undo: restoring hand 1<', english)
     rev = revision(html)
-    assert client.post(url, {"action": "undo", "revision": rev}).status_code == 303
-    html = page(client, url)
-    assert totals(html) == ["0", "8", "0", "-8"]
-    assert Hand.objects.get(n=2).deleted
+    undone = client.post(url, {"action": "undo", "revision": rev})
+    assert undone.status_code == 303
+    html = page(client, undone["Location"])
+    assert totals(html) == ["36", "-12", "-12", "-12"]
+    assert "Undone: hand 1 is deleted again." in page(client, "/en" + undone["Location"])
+    assert Hand.objects.get(n=1).deleted and not Hand.objects.get(n=2).deleted
     # A second phone's undo with the old revision takes back nothing more.
     assert client.post(url, {"action": "undo", "revision": rev}).status_code == 409
-    assert not Hand.objects.get(n=1).deleted
+    assert Hand.objects.get(n=1).deleted
 
 
 def test_the_rows_share_one_token_however_many_hands_are_listed(client):

@@ -37,12 +37,14 @@ from calculator.sheets.writes import (
     REVISION,
     Refused,
     add_hand,
+    last_action,
     last_live_hand,
     refuse_if_closed,
     replace_hand,
     rework,
     set_closed,
     set_deleted,
+    undo,
 )
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "Refused",
     "WorkedSheet",
     "add_hand",
+    "last_action",
     "create",
     "each_played",
     "hands_from",
@@ -70,6 +73,7 @@ __all__ = [
     "rework",
     "set_closed",
     "set_deleted",
+    "undo",
     "standing",
     "stored_data",
     "table_of_sheet",
