@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy
 from calculator import errors, ratelimit, sheet_tiles, sheets
 from calculator.families import FAMILIES
 from calculator.forms.new_sheet import NewSheet, read_new_sheet
-from calculator.forms.sheet import MAX_HANDS, family_choices, family_sheet_of
+from calculator.forms.sheet import MAX_HANDS, family_choices, family_sheet_of, hand_params
 from calculator.models import HandVersion, Sheet
 from calculator.params import IntParam
 from calculator.presenters import sheet_hand_form, sheet_new, sheet_page
@@ -33,7 +33,7 @@ from calculator.views import absolute, language_links
 
 PAGE_METHODS = ("GET", "HEAD", "POST")
 # The sheet's own one-player fields: an empty choice means "not given".
-OPTIONAL_PLAYERS = ("winner", "discarder", "liable_player")
+OPTIONAL_PLAYERS = ("winner", "discarder", "liable_player", "offender", "from", "to", "amount")
 # Riichi sheet rules whose default depends on others (noten, return) or is "none" (uma).
 OPTIONAL_RULES = ("noten", "return", "uma")
 # `?hands=all&to=N`: the page of every hand ending at hand N (the API's `from` bounds).
@@ -70,20 +70,37 @@ def _base(request: HttpRequest, path: str, title: str) -> dict[str, Any]:
 PLAYER_LISTS = ("riichi", "tenpai")  # a box per player, and an empty hidden one
 
 
-def form_data(posted: QueryDict) -> QueryDict:
+def form_data(posted: QueryDict, hand_params: tuple[str, ...] = ()) -> QueryDict:
     """What a hand form sends, as the API's parameters: the players ticked in a list become
     a comma list; a yes/no box (a hidden 0 and the ticked 1) keeps its last value, as any
-    repeated parameter does; an empty player choice is left out."""
+    repeated parameter does; an empty player choice is left out. The winners ticked beside
+    the first join it (`winner=1,2`). The form shows every kind's fields, so those of the
+    kinds not chosen are left out (`hand_params`: the family's, a hand's only)."""
     data = QueryDict(mutable=True)
     for name, values in posted.lists():
         if name in PLAYER_LISTS:
             data[name] = ",".join(value for value in values if value)
         else:
             data.setlist(name, values)
+    also = [value for value in data.pop("also_won", []) if value]
+    kind = data.get("kind", "win")
+    if kind == "win":
+        if also and data.get("winner") not in (None, "", "none"):
+            winners = [data["winner"], *(v for v in also if v != data["winner"])]
+            data["winner"] = ",".join(winners)
+        unasked = LEDGER_FIELDS
+    else:
+        unasked = (*WIN_FIELDS, *hand_params)
+    for name in unasked:
+        data.pop(name, None)
     for name in OPTIONAL_PLAYERS:
         if data.get(name, None) == "":
             del data[name]
     return data
+
+
+WIN_FIELDS = ("winner", "discarder", "riichi", "tenpai", "liable_player")
+LEDGER_FIELDS = ("offender", "from", "to", "amount")
 
 
 # --- /sheets/new/ --------------------------------------------------------------------------
@@ -323,7 +340,7 @@ def _number(data: QueryDict) -> int | None:
 
 
 def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
-    data = form_data(request.POST)
+    data = form_data(request.POST, hand_params(FAMILIES[opened.sheet.family]))
     action = data.get("action", "add")
     sheet = opened.sheet
     here = _addresses(sheet, True, _listing(request))["live_url"]  # the list it came from

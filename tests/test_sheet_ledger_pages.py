@@ -107,3 +107,58 @@ def test_undo_is_refused_on_a_closed_sheet(client):
     write(client, key, action="close", revision=revision(key))
     write(client, key, 409, action="undo", revision=revision(key))
     assert not Hand.objects.get(n=1).deleted
+
+
+def test_several_winners_a_penalty_and_a_transfer_from_the_page(client):
+    key, _view, _sheet = new_sheet(client, family="hk", multi_win="all")
+    # The page's form sends every kind's fields; those of other kinds are left out.
+    empty = {"offender": "", "from": "", "to": "", "amount": ""}
+    write(
+        client,
+        key,
+        action="add",
+        kind="win",
+        winner="2",
+        also_won=["", "1"],
+        discarder="4",
+        fan="5,3",
+        **empty,
+    )
+    assert list(Hand.objects.get(n=1).params.items()) == [("winner", "1,2"), ("fan", "3,5")]
+    write(
+        client,
+        key,
+        action="add",
+        kind="penalty",
+        offender="3",
+        winner="",
+        discarder="",
+        fan="3",
+        amount="",
+        **{"from": "", "to": ""},
+    )
+    write(
+        client,
+        key,
+        action="add",
+        kind="transfer",
+        winner="1",
+        fan="8",
+        offender="",
+        amount="2",
+        **{"from": "4", "to": "1"},
+    )
+    html = page(client, key).replace("\u2068", "").replace("\u2069", "")
+    assert "Penalty (詐糊): 陳生 pays the others" in html
+    assert "Dee pays 阿明 2" in html and "阿明、Bea won off Dee" not in html
+    assert "阿明, Bea won off Dee" in html
+    assert re.search(r'data-player="1" data-total="202"', html)
+    # Each row says the totals after it.
+    assert "After it: 阿明 +8 · Bea +24 · 陳生 0 · Dee −32" in html
+
+
+def test_a_refused_penalty_records_nothing(client):
+    key, _view, _sheet = new_sheet(client, family="nmjl")
+    response = write(client, key, 200, action="add", kind="penalty", offender="2", amount="")
+    assert "no default" in response.content.decode()
+    assert not Hand.objects.exists()

@@ -272,7 +272,9 @@ def sheet_page(
     drawn = range(len(worked.hands) - listed, len(worked.hands)) if only is None else (only,)
     if only is None and drawn.start < 0:
         raise ValueError(f"{listed} hands to list, {len(worked.hands)} worked out")
-    rows = hand_rows(worked, drawn, names, history, edit_base, editing)
+    rows = hand_rows(
+        worked, drawn, names, history, edit_base, editing, _running(worked, keeps_points)
+    )
     settlement = tuple(
         SettleRow(
             t.payer,
@@ -325,6 +327,20 @@ def sheet_page(
         older_url=older_url,
         newer_url=newer_url,
     )
+
+
+def _running(worked: WorkedSheet, keeps_points: bool) -> dict[int, list[str]]:
+    """Each worked-out hand's totals after it (by index), as the totals show them: counted
+    back from the sheet's totals, so only when the worked-out hands run to its last."""
+    if not worked.hands or worked.hands[-1].n != worked.count:
+        return {}
+    totals = list(worked.result.totals)
+    running = {}
+    for index in range(len(worked.hands) - 1, -1, -1):
+        running[index] = [_points(t) if keeps_points else signed(t) for t in totals]
+        deltas = worked.result.hands[index].deltas
+        totals = [total - delta for total, delta in zip(totals, deltas, strict=True)]
+    return running
 
 
 UNDO_LABELS = {
