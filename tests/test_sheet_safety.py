@@ -334,7 +334,10 @@ def test_a_hand_on_an_older_page_reads_as_it_did_among_the_latest(client):
     sheet = stored_hands(sheet, MAX_HANDS)
     third = visible(client.get(f"/en/sheets/{key}/?hands=all&to=800").content.decode())
     assert listed(third) == list(range(800, 700, -1))
-    assert row_of(third, 750) == row_of(latest, 750) and "Hand 750" in row_of(third, 750)
+    # The same row, but for the totals after it, said only where the list runs to the
+    # last hand (an older page does not work out the hands after it).
+    among_latest = re.sub(r" After it: [^E]*(?=Edit)", " ", row_of(latest, 750))
+    assert row_of(third, 750) == among_latest and "Hand 750" in row_of(third, 750)
     assert hand_deltas(third, 750) == hand_deltas(latest, 750)
     newer = re.search(r'<a href="([^"]+)" id="newer-hands"', third).group(1)
     assert unescape(newer) == f"/en/sheets/{key}/?hands=all&to=900#hands"
