@@ -19,8 +19,8 @@ FIELDS = {
         default=None,
         enum=MultiWin,
         labels={
-            MultiWin.FIRST: _("截糊: only the first after the discarder is paid"),
-            MultiWin.ALL: _("一炮多響: the discarder pays every winner"),
+            MultiWin.FIRST: _("Only the first after the discarder is paid (截糊)"),
+            MultiWin.ALL: _("The discarder pays every winner (一炮多響)"),
             MultiWin.DOUBLE: _("Double ron: two are paid; three is an abortive draw"),
         },
         label=_("Several winners on one discard"),
