@@ -112,42 +112,19 @@ def test_undo_is_refused_on_a_closed_sheet(client):
 def test_several_winners_a_penalty_and_a_transfer_from_the_page(client):
     key, _view, _sheet = new_sheet(client, family="hk", multi_win="all")
     # The page's form sends every kind's fields; those of other kinds are left out.
-    empty = {"offender": "", "from": "", "to": "", "amount": ""}
-    write(
-        client,
-        key,
-        action="add",
-        kind="win",
-        winner="2",
-        also_won=["", "1"],
-        discarder="4",
-        fan="5,3",
-        **empty,
-    )
+    sent = [
+        "kind=win&winner=2&also_won=&also_won=1&discarder=4&fan=5,3&offender=&from=&to=&amount=",
+        "kind=penalty&offender=3&winner=&discarder=&fan=3&amount=&from=&to=",
+        "kind=transfer&winner=1&fan=8&offender=&amount=2&from=4&to=1",
+    ]
+    for query in sent:
+        response = client.post(
+            f"/en/sheets/{key}/",
+            f"action=add&{query}",
+            content_type="application/x-www-form-urlencoded",
+        )
+        assert response.status_code == 303, response.content[:2000]
     assert list(Hand.objects.get(n=1).params.items()) == [("winner", "1,2"), ("fan", "3,5")]
-    write(
-        client,
-        key,
-        action="add",
-        kind="penalty",
-        offender="3",
-        winner="",
-        discarder="",
-        fan="3",
-        amount="",
-        **{"from": "", "to": ""},
-    )
-    write(
-        client,
-        key,
-        action="add",
-        kind="transfer",
-        winner="1",
-        fan="8",
-        offender="",
-        amount="2",
-        **{"from": "4", "to": "1"},
-    )
     html = page(client, key).replace("\u2068", "").replace("\u2069", "")
     assert "Penalty (詐糊): 陳生 pays the others" in html
     assert "Dee pays 阿明 2" in html and "阿明、Bea won off Dee" not in html
