@@ -8,7 +8,7 @@ import re
 import pytest
 
 from calculator.models import Hand, Sheet
-from tests.test_sheet_api import add, new_sheet
+from tests.test_sheet_api import NAMES, add, new_sheet
 
 pytestmark = [pytest.mark.database, pytest.mark.django_db]
 
@@ -139,3 +139,20 @@ def test_a_refused_penalty_records_nothing(client):
     response = write(client, key, 200, action="add", kind="penalty", offender="2", amount="")
     assert "no default" in response.content.decode()
     assert not Hand.objects.exists()
+
+
+def test_the_new_sheet_form_offers_the_familys_multi_win_rules(client):
+    html = client.get("/en/sheets/new/?family=riichi").content.decode()
+    assert 'name="multi_win"' in html and 'value="double" selected' in html
+    assert 'name="multi_win_counters"' in html and 'name="false_win"' not in html
+    hk = client.get("/en/sheets/new/?family=hk&multi_win=all").content.decode()
+    assert 'value="all" selected' in hk and 'value="double"' not in hk
+    assert 'name="false_win"' in hk
+    classical = client.get("/en/sheets/new/?family=classical").content.decode()
+    assert 'name="multi_win"' not in classical
+    response = client.post(
+        "/en/sheets/new/",
+        {"family": "hk", "multi_win": "all", "false_win": "share", **NAMES},
+    )
+    assert response.status_code == 303
+    assert Sheet.objects.get().rules == {"multi_win": "all", "false_win": "share"}

@@ -3,6 +3,7 @@ discard (`multi_win`, riichi's `multi_win_counters`) and hk's 詐糊 default (`f
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -44,6 +45,22 @@ FIELDS = {
         label=_("A false win (詐糊) pays"),
     ),
 }
+
+
+class RulesForm(forms.Form):
+    """These rules for the new-sheet page, as the family takes them: `multi_win` offers
+    the family's choices, its own default first."""
+
+    def __init__(self, rules: SheetRules, data: Mapping[str, Any]) -> None:
+        super().__init__(data)
+        for name in names_of(rules):
+            self.fields[name] = copy.deepcopy(FIELDS[name])
+        if "multi_win" in self.fields:
+            field = self.fields["multi_win"]
+            field.default = rules.multi_wins[0]
+            field.choices = [
+                (value, label) for value, label in field.choices if value in rules.multi_wins
+            ]
 
 
 def names_of(rules: SheetRules) -> tuple[str, ...]:
