@@ -124,7 +124,7 @@ def test_several_winners_a_penalty_and_a_transfer_from_the_page(client):
             content_type="application/x-www-form-urlencoded",
         )
         assert response.status_code == 303, response.content[:2000]
-    assert list(Hand.objects.get(n=1).params.items()) == [("winner", "1,2"), ("fan", "3,5")]
+    assert Hand.objects.get(n=1).params == {"winner": "1,2", "fan": "3,5"}
     html = page(client, key).replace("\u2068", "").replace("\u2069", "")
     assert "Penalty (詐糊): 陳生 pays the others" in html
     assert "Dee pays 阿明 2" in html and "阿明、Bea won off Dee" not in html
@@ -156,3 +156,25 @@ def test_the_new_sheet_form_offers_the_familys_multi_win_rules(client):
     )
     assert response.status_code == 303
     assert Sheet.objects.get().rules == {"multi_win": "all", "false_win": "share"}
+
+
+def test_editing_a_hand_with_several_winners_shows_them_and_saves_unchanged(client):
+    key, _view, _sheet = new_sheet(client, family="hk", multi_win="all")
+    add(client, key, winner="2,1", discarder="4", fan="5,3")
+    html = page(client, key, edit="1")
+    assert re.search(r'name="also_won" value="2" checked', html)
+    assert re.search(r'id="id_fan" name="fan" value="3,5"', html)
+    write(
+        client,
+        key,
+        action="replace",
+        n="1",
+        revision=revision(key),
+        winner="1",
+        also_won="2",
+        discarder="4",
+        fan="3,5",
+        kind="win",
+    )
+    hand = Hand.objects.get(n=1)
+    assert hand.params == {"winner": "1,2", "fan": "3,5"} and hand.versions == 2
