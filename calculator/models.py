@@ -34,6 +34,10 @@ class Sheet(models.Model):
     # Where the sheet stands after its last hand, as the write of `revision` worked it out
     # (`calculator.sheets.standing`); None, or another revision's: work it out again.
     state = models.JSONField(null=True, default=None)
+    closed = models.BooleanField(default=False)  # the session is over: no write until reopened
+    # The latest writes to its hands, oldest first, as {"do": "add"|"replace"|"delete"|
+    # "restore", "n": hand}: what "undo" takes back, one at a time.
+    actions = models.JSONField(default=list)
 
     def __str__(self) -> str:
         return f"{self.family} sheet {self.pk}"

@@ -170,6 +170,22 @@ delete = _deleted(True)
 restore = _deleted(False)
 
 
+def _closing(closed: bool) -> Callable[..., HttpResponse]:
+    @post_only
+    @in_language
+    @hand_write
+    def view(request: HttpRequest, key: str) -> HttpResponse:
+        opened = _opened(key, edit=True)
+        book = sheets.set_closed(opened.sheet, request.POST, closed)
+        return _json({"sheet": sheet_json(book)})
+
+    return view
+
+
+close = _closing(True)
+reopen = _closing(False)
+
+
 @safe_only
 @in_language
 def download(request: HttpRequest, key: str) -> HttpResponse:

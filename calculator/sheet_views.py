@@ -20,11 +20,12 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from calculator import errors, ratelimit, sheet_tiles, sheets
 from calculator.families import FAMILIES
 from calculator.forms.new_sheet import NewSheet, read_new_sheet
-from calculator.forms.sheet import MAX_HANDS, family_choices, family_sheet_of
+from calculator.forms.sheet import MAX_HANDS, family_choices, family_sheet_of, hand_params
 from calculator.models import HandVersion, Sheet
 from calculator.params import IntParam
 from calculator.presenters import sheet_hand_form, sheet_new, sheet_page
@@ -32,7 +33,7 @@ from calculator.views import absolute, language_links
 
 PAGE_METHODS = ("GET", "HEAD", "POST")
 # The sheet's own one-player fields: an empty choice means "not given".
-OPTIONAL_PLAYERS = ("winner", "discarder", "liable_player")
+OPTIONAL_PLAYERS = ("winner", "discarder", "liable_player", "offender", "from", "to", "amount")
 # Riichi sheet rules whose default depends on others (noten, return) or is "none" (uma).
 OPTIONAL_RULES = ("noten", "return", "uma")
 # `?hands=all&to=N`: the page of every hand ending at hand N (the API's `from` bounds).
@@ -69,20 +70,37 @@ def _base(request: HttpRequest, path: str, title: str) -> dict[str, Any]:
 PLAYER_LISTS = ("riichi", "tenpai")  # a box per player, and an empty hidden one
 
 
-def form_data(posted: QueryDict) -> QueryDict:
+def form_data(posted: QueryDict, hand_params: tuple[str, ...] = ()) -> QueryDict:
     """What a hand form sends, as the API's parameters: the players ticked in a list become
     a comma list; a yes/no box (a hidden 0 and the ticked 1) keeps its last value, as any
-    repeated parameter does; an empty player choice is left out."""
+    repeated parameter does; an empty player choice is left out. The winners ticked beside
+    the first join it (`winner=1,2`). The form shows every kind's fields, so those of the
+    kinds not chosen are left out (`hand_params`: the family's, a hand's only)."""
     data = QueryDict(mutable=True)
     for name, values in posted.lists():
         if name in PLAYER_LISTS:
             data[name] = ",".join(value for value in values if value)
         else:
             data.setlist(name, values)
+    also = [value for value in data.pop("also_won", []) if value]
+    kind = data.get("kind", "win")
+    if kind == "win":
+        if also and data.get("winner") not in (None, "", "none"):
+            winners = [data["winner"], *(v for v in also if v != data["winner"])]
+            data["winner"] = ",".join(winners)
+        unasked = LEDGER_FIELDS
+    else:
+        unasked = (*WIN_FIELDS, *hand_params)
+    for name in unasked:
+        data.pop(name, None)
     for name in OPTIONAL_PLAYERS:
         if data.get(name, None) == "":
             del data[name]
     return data
+
+
+WIN_FIELDS = ("winner", "discarder", "riichi", "tenpai", "liable_player")
+LEDGER_FIELDS = ("offender", "from", "to", "amount")
 
 
 # --- /sheets/new/ --------------------------------------------------------------------------
@@ -282,8 +300,22 @@ def edit(request: HttpRequest, key: str) -> HttpResponse:
         return _private(HttpResponseRedirect(reverse("sheet_view", args=[key])))
     if request.method == "POST":
         return _write(request, opened)
-    return _sheet_response(request, opened, editing=True)
+    return _sheet_response(request, opened, editing=True, notice=_undone(request))
 
+
+def _undone(request: HttpRequest) -> str:
+    """What the undo just done took back, said on the page it comes back to."""
+    n = hand_number(request.GET.get("n", ""))
+    words = UNDONE.get(request.GET.get("undid", ""))
+    return str(words) % {"n": n} if words is not None and n is not None else ""
+
+
+UNDONE = {
+    "add": gettext_lazy("Undone: hand %(n)s is taken back (deleted; it can be restored)."),
+    "replace": gettext_lazy("Undone: the edit of hand %(n)s; its earlier values are back."),
+    "delete": gettext_lazy("Undone: hand %(n)s is restored."),
+    "restore": gettext_lazy("Undone: hand %(n)s is deleted again."),
+}
 
 # A hand number as a person or a link writes one: ASCII digits ("²" is a digit to
 # str.isdigit), and never so many that int() refuses them.
@@ -308,7 +340,7 @@ def _number(data: QueryDict) -> int | None:
 
 
 def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
-    data = form_data(request.POST)
+    data = form_data(request.POST, hand_params(FAMILIES[opened.sheet.family]))
     action = data.get("action", "add")
     sheet = opened.sheet
     here = _addresses(sheet, True, _listing(request))["live_url"]  # the list it came from
@@ -336,12 +368,15 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
         if action in ("delete", "restore") and n is not None:
             sheets.set_deleted(sheet, n, data, action == "delete", answer=False)
             return _private(SeeOther(f"{here}#hand-{n}"))
+        if action in ("close", "reopen"):
+            sheets.set_closed(sheet, data, action == "close")
+            return _private(SeeOther(f"{here}#totals"))
         if action == "undo":
-            # The revision guards it: two phones tapping undo at once take back one hand.
-            last = sheets.last_live_hand(sheet)
-            if last is not None:
-                sheets.set_deleted(sheet, last.n, data, True, answer=False)
-            return _private(SeeOther(f"{here}#hands"))
+            # The revision guards it: two phones tapping undo at once take back one action.
+            undone = sheets.undo(sheet, data)
+            said = f"undid={undone['do']}&n={undone['n']}" if undone else ""
+            joiner = "&" if "?" in here else "?"
+            return _private(SeeOther(f"{here}{joiner}{said}#totals" if said else f"{here}#totals"))
     except sheets.Refused as refused:
         return _refused(request, opened, data, action, n, refused)
     # No such action, or no hand number with it: a form of ours never sends that.
@@ -466,6 +501,11 @@ def _refused(
     does), someone else's change first (409, with the sheet as it is now)."""
     sheet = Sheet.objects.get(pk=opened.sheet.pk)  # as it is now, someone else's change in
     fresh = sheets.Opened(sheet, True)
+    closed = [e for e in refused.errors.get("__all__", []) if e["code"] == "closed"]
+    if closed:
+        return _sheet_response(
+            request, fresh, editing=True, notice=closed[0]["message"], status=409
+        )
     if refused.status == 409:
         notice = _(
             "Someone else changed this sheet first. Here it is as it is now: check the hand "

@@ -22,6 +22,8 @@ api_patterns = [
     path("api/v1/sheets", sheet_api.create, name="sheets_api"),
     path("api/v1/sheets/<slug:key>", sheet_api.read, name="sheet_api"),
     path("api/v1/sheets/<slug:key>/csv", sheet_api.download, name="sheet_csv"),
+    path("api/v1/sheets/<slug:key>/close", sheet_api.close, name="sheet_close_api"),
+    path("api/v1/sheets/<slug:key>/reopen", sheet_api.reopen, name="sheet_reopen_api"),
     path("api/v1/sheets/<slug:key>/hands", sheet_api.add, name="sheet_hands_api"),
     path("api/v1/sheets/<slug:key>/hands/<int:n>", sheet_api.replace, name="sheet_hand_api"),
     path(

@@ -50,6 +50,8 @@ def test_hk_worked_example(client):
         "unit": 1,
         "min_fan": 3,
         "round_up": False,
+        "multi_win": "first",
+        "false_win": "whole",
     }
     assert [p["total"] for p in sheet["players"]] == [0, 0, 0, 0]
     first = add(client, key, winner="2", discarder="4", fan="3")

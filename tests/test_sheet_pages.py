@@ -587,16 +587,19 @@ def test_delete_restore_and_undo(client):
     assert client.post(url, {"action": "restore", "n": "1", "revision": rev}).status_code == 303
     html = page(client, url)
     assert totals(html) == ["36", "-4", "-12", "-20"]
+    # Undo takes back the last action, whatever it was: here the restore of hand 1.
     english = page(client, "/en" + url)
-    assert re.search(r'value="undo"[^>]*>Undo the last hand \(2\)<', english)
+    assert re.search(r'value="undo"[^>]*>Undo: restoring hand 1<', english)
     rev = revision(html)
-    assert client.post(url, {"action": "undo", "revision": rev}).status_code == 303
-    html = page(client, url)
-    assert totals(html) == ["0", "8", "0", "-8"]
-    assert Hand.objects.get(n=2).deleted
+    undone = client.post(url, {"action": "undo", "revision": rev})
+    assert undone.status_code == 303
+    html = page(client, undone["Location"])
+    assert totals(html) == ["36", "-12", "-12", "-12"]
+    assert "Undone: hand 1 is deleted again." in page(client, "/en" + undone["Location"])
+    assert Hand.objects.get(n=1).deleted and not Hand.objects.get(n=2).deleted
     # A second phone's undo with the old revision takes back nothing more.
     assert client.post(url, {"action": "undo", "revision": rev}).status_code == 409
-    assert not Hand.objects.get(n=1).deleted
+    assert Hand.objects.get(n=1).deleted
 
 
 def test_the_rows_share_one_token_however_many_hands_are_listed(client):
@@ -607,8 +610,8 @@ def test_the_rows_share_one_token_however_many_hands_are_listed(client):
         html = page(client, url)
         assert len(re.findall(r'<button[^>]*form="delete-hand" name="n"', html)) == n
         tokens.append(html.count('name="csrfmiddlewaretoken"'))
-    # The hand form, undo, and the list's delete and restore forms: never one a row.
-    assert tokens == [4, 4, 4]
+    # The hand form, undo, close, and the list's delete and restore forms: never one a row.
+    assert tokens == [5, 5, 5]
 
 
 def test_the_page_methods(client):
@@ -928,7 +931,9 @@ def test_a_hand_recorded_in_place_sends_only_what_it_changes(client):
     assert listed(new_rows.group(1)) == [2]  # hand 1 is on the page already
     assert hand_deltas(html, 2) == ["36", "-12", "-12", "-12"]
     assert settlement(html) == [("4", "1", "20"), ("3", "1", "12"), ("2", "1", "4")]
-    assert re.search(r'<section class="sheet-settlement" id="settlement"[^>]*hx-swap-oob', html)
+    # The settlement sits under the totals, in the block the answer replaces.
+    live = html[: html.index('<ol hx-swap-oob="afterbegin:#hand-list">')]
+    assert '<section class="sheet-settlement" id="settlement"' in live
     key = re.search(r'name="key" value="([^"]+)" id="hand-key" hx-swap-oob="true"', html)
     assert key and key.group(1) not in ("a", "b")
     assert re.search(r'<div id="hand-preview"[^>]*hx-swap-oob="true"', html)

@@ -152,6 +152,11 @@ class FamilySheet:
 
     # --- the table ----------------------------------------------------------------------
 
+    def one_winner_params(self, data: Mapping[str, Any]) -> tuple[str, ...]:
+        """Parameters sent that describe one winner's hand only (riichi's counted fu), so
+        several winners on one discard cannot share them."""
+        return ()
+
     def players_of(self, form: ParamForm) -> int:
         """How many play, from the family form's values of the table rules (as read so far)."""
         return 4

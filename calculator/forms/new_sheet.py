@@ -12,6 +12,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from calculator.families import FAMILIES
+from calculator.forms import sheet_table
 from calculator.forms.base import ParamForm
 from calculator.forms.sheet import family_choices, family_sheet_of
 from calculator.forms.sheet_params import NameParam
@@ -73,6 +74,9 @@ def read_new_sheet(data: Mapping[str, Any]) -> NewSheet | dict[str, Any]:
     table, own_rules, own_errors = family_sheet.read_table(data, players)
     rules.update(own_rules)
     errors.update(own_errors)
+    table, ledger_rules, ledger_errors = sheet_table.read(table, data)
+    rules.update(ledger_rules)
+    errors.update(ledger_errors)
     if errors:
         return errors
     if family_form.is_valid():
@@ -109,6 +113,9 @@ def table_rules_json(
         for name in family_sheet.table_params
     }
     if table is None:
-        table = family_sheet.table_of(rules, family_sheet.players_of(family_form))
+        table = sheet_table.stored(
+            family_sheet.table_of(rules, family_sheet.players_of(family_form)), rules
+        )
     payload.update(family_sheet.rules_json(table))
+    payload.update(sheet_table.as_json(table))
     return payload

@@ -69,6 +69,33 @@ class PlayerParam(Param):
         return int(text)
 
 
+class WinnersParam(Param):
+    """Who won: one player, several on one discard as a comma list in any order (`1,2`),
+    or `none` for a drawn hand (an empty tuple)."""
+
+    def __init__(self, *, players: int, **kwargs: Any) -> None:
+        super().__init__(default=None, **kwargs)
+        self.players = players
+
+    def parse(self, text: str) -> tuple[int, ...]:
+        if text.lower() == "none":
+            return ()
+        parts = [part.strip() for part in text.split(",")]
+        if not all(PLAYER.fullmatch(part) and 1 <= int(part) <= self.players for part in parts):
+            raise forms.ValidationError(
+                _("Choose a player from 1 to %(count)s."),
+                code="out_of_range",
+                params={"count": self.players},
+            )
+        winners = tuple(int(part) for part in parts)
+        if len(set(winners)) != len(winners):
+            raise forms.ValidationError(_("Name each player once."), code="invalid")
+        return winners
+
+    def encode(self, value: tuple[int, ...]) -> str:
+        return ",".join(map(str, value)) if value else "none"
+
+
 class PlayersParam(Param):
     """A comma list of player numbers (riichi declarations, tenpai)."""
 

@@ -8,11 +8,14 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from calculator import presenting
 from calculator.families import FAMILIES
 from calculator.forms.new_sheet import table_rules_json
 from calculator.forms.sheet import ReadHand, family_sheet_of, hand_params
 from calculator.models import Hand, Sheet
+from calculator.presenters.sheet_names import names_list
 from calculator.scoring import sheet as sheet_engine
 from calculator.scoring.money import plain
 from calculator.scoring.sheet import Played
@@ -67,7 +70,14 @@ def hand_inputs(read: ReadHand, names: Inputs) -> dict[str, Any]:
     return values
 
 
-def result_json(worked: WorkedSheet, played: Played) -> dict[str, Any] | None:
+def form_inputs(form: Any, names: Inputs) -> dict[str, Any]:
+    """One winner's values (of several on one discard), as HAND.inputs names them."""
+    return {
+        name: form.fields[field].json_value(form.cleaned_data[field]) for name, field, _ in names
+    }
+
+
+def result_json(worked: WorkedSheet, played: Played | sheet_engine.Event) -> dict[str, Any] | None:
     """HAND.result: what the family's calculator API answers for this hand, steps worded."""
     if played.outcome is None or played.inputs is None:
         return None
@@ -79,21 +89,72 @@ def result_json(worked: WorkedSheet, played: Played) -> dict[str, Any] | None:
 def hand_json(worked: WorkedSheet, index: int, names: Inputs) -> dict[str, Any]:
     hand: Hand = worked.hands[index]
     played = worked.result.hands[index]
+    read = worked.reads[index]
+    entry = read.entry
+    inputs = hand_inputs(read, names)
+    if read.several:  # several winners: HAND.inputs are the first paid winner's
+        forms = dict(read.several)
+        inputs = form_inputs(forms[played.winner], names) if played.winner else {}
     payload: dict[str, Any] = {
         "n": hand.n,
-        "winner": hand.winner,
+        "kind": entry.kind.value,
+        "winner": played.winner if read.several and not hand.deleted else hand.winner,
         "discarder": hand.discarder,
         "dealer": played.dealer,
         "honba": played.honba,
-        "inputs": hand_inputs(worked.reads[index], names),
+        "inputs": inputs,
         "result": result_json(worked, played),
         "deltas": list(played.deltas),
         "deleted": hand.deleted,
         "versions": hand.versions,
+        "notes": hand_notes(worked.sheet.players, played),
     }
+    if read.several:
+        forms = dict(read.several)
+        # A deleted hand was not played: its winners as entered, none of them paid.
+        wins = played.wins or [sheet_engine.Event("win", (), w, paid=False) for w in forms]
+        payload["winners"] = [
+            {
+                "winner": event.winner,
+                "inputs": form_inputs(forms[event.winner], names),
+                "result": result_json(worked, event),
+                "paid": event.paid,
+            }
+            for event in wins
+        ]
+    if entry.kind is sheet_engine.Kind.PENALTY:
+        payload.update(offender=entry.offender, amount=penalty_each(played, entry))
+    elif entry.kind is sheet_engine.Kind.TRANSFER:
+        payload.update({"from": entry.payer, "to": entry.payee, "amount": entry.amount})
     family_sheet = family_sheet_of(FAMILIES[worked.sheet.family])
-    payload.update(family_sheet.hand_json(worked.reads[index].entry, played))
+    payload.update(family_sheet.hand_json(entry, played))
     return payload
+
+
+def penalty_each(played: Played, entry: sheet_engine.Entry) -> Fraction | int | None:
+    """What each other player receives of a penalty; None where it differs by player (a
+    riichi チョンボ by a non-dealer: the dealer receives double)."""
+    if played.deleted:
+        return entry.amount
+    received = {delta for n, delta in enumerate(played.deltas, 1) if n != entry.offender}
+    return received.pop() if len(received) == 1 else None
+
+
+def hand_notes(players: list[str], played: Played) -> list[dict[str, str]]:
+    """HAND.notes: the deal's notes, worded."""
+    return [
+        {
+            "code": code,
+            "text": NOTE_WORDS[code] % {"names": names_list([players[p - 1] for p in who])},
+        }
+        for code, who in played.notes
+    ]
+
+
+NOTE_WORDS = {
+    "head_bump": gettext_lazy("Head bump (截糊): %(names)s also won, not paid"),
+    "triple_ron": gettext_lazy("Three won on one discard (%(names)s): an abortive draw"),
+}
 
 
 def _require_every_hand(worked: WorkedSheet) -> None:
@@ -124,7 +185,27 @@ def sheet_json(worked: WorkedSheet, *, every_hand: bool = True) -> dict[str, Any
         ],
     }
     payload.update(family_sheet_of(FAMILIES[sheet.family]).sheet_json(result))
+    payload["closed"] = sheet.closed
+    if worked.whole:  # a page of hands (`from`) has not worked the others out
+        table, hands = worked.table, worked.result.hands
+        payload["stats"] = [
+            {field: getattr(stats, field) for field in STATS_FIELDS}
+            for stats in sheet_engine.statistics(table, hands)
+        ]
+        payload["running"] = [list(totals) for totals in sheet_engine.running(table, hands)]
     return payload
+
+
+STATS_FIELDS = (
+    "n",
+    "won",
+    "self_drawn",
+    "dealt_in",
+    "penalties",
+    "best",
+    "won_amount",
+    "lost_amount",
+)
 
 
 # OWASP's rule for CSV injection: a cell whose first character a spreadsheet would read as

@@ -14,16 +14,19 @@ from django.utils.translation import gettext_lazy
 
 from calculator import presenting
 from calculator.families import FAMILIES
-from calculator.forms.sheet import family_sheet_of
+from calculator.forms.sheet import KIND_LABELS, family_sheet_of, table_of
 from calculator.models import Hand, Sheet
 from calculator.presenters.field_views import FieldView, first, from_bound, messages
 from calculator.presenters.sheet_names import player_choice, told_apart
+from calculator.presenters.sheet_rows import ledger_line
 from calculator.presenting import signed
 from calculator.sheets import WorkedSheet, stored_data
 
 # The sheet's own per-hand fields, drawn as the players' names.
 SELECT = SimpleNamespace(kind="select")
 CHECKBOXES = SimpleNamespace(kind="checkboxes")
+RADIO = SimpleNamespace(kind="radio")
+TEXT = SimpleNamespace(kind="decimal")
 NOBODY = gettext_lazy("Nobody: a drawn hand (流局)")
 
 
@@ -39,6 +42,9 @@ class HandForm:
     errors: list[str]  # not about a field shown
     template: str = ""  # the family's own layout of its fields, if it has one
     late_template: str = ""  # fields drawn once asked for (`FamilySheet.late_fields_template`)
+    kind: FieldView | None = None  # a hand, a penalty or a payment between two players
+    # A penalty's and a transfer's fields, each with the kinds it belongs to.
+    ledger: tuple[tuple[str, FieldView], ...] = ()
 
 
 def own_labels() -> dict[str, str]:
@@ -61,7 +67,7 @@ def hand_form(
     family_sheet = family_sheet_of(family)
     names = list(sheet.players)  # each choice carries the number: player_choice()
     numbered = [(str(n), player_choice(n, name)) for n, name in enumerate(names, 1)]
-    winner = first(data, "winner")
+    winner = first(data, "winner").split(",")[0]
     own = [
         FieldView(
             "winner",
@@ -82,6 +88,23 @@ def hand_form(
                 options=[("", "—", discarder == "")]
                 + [(v, n, v == discarder) for v, n in numbered],
                 errors=messages(errors, "discarder"),
+            )
+        )
+    table = table_of(sheet.family, sheet.rules, len(names))
+    if table.several_winners is not None:
+        # More winners on the same discard, ticked beside the first (`winner=1,2`).
+        also = set(first(data, "winner").split(",")[1:]) | set(
+            data.getlist("also_won") if hasattr(data, "getlist") else []
+        )
+        own.append(
+            FieldView(
+                "also_won",
+                _("Also won on the same discard (一炮多響)"),
+                CHECKBOXES,
+                options=[(v, n, v in also) for v, n in numbered],
+                help_text=_(
+                    "Give each winner's value in turn, like 3,5; one value counts for all."
+                ),
             )
         )
     for name in family_sheet.own_before:
@@ -119,7 +142,34 @@ def hand_form(
             errors=messages(errors, name),
         )
     order = (*order, *family_sheet.own_after)
-    shown = {"winner", "discarder", "riichi", "tenpai", *fields}
+    kind = first(data, "kind") or "win"
+    kind_view = FieldView(
+        "kind",
+        _("What happened"),
+        RADIO,
+        options=[(v.value, label, v.value == kind) for v, label in KIND_LABELS.items()],
+        errors=messages(errors, "kind"),
+    )
+    ledger = []
+    for name, label, kinds in (
+        ("offender", _("Who committed the penalty (詐糊)"), "penalty"),
+        ("from", _("Who pays"), "transfer"),
+        ("to", _("Who receives"), "transfer"),
+    ):
+        chosen = first(data, name)
+        options = [("", "—", chosen == "")] + [(v, n, v == chosen) for v, n in numbered]
+        view = FieldView(name, label, SELECT, options=options, errors=messages(errors, name))
+        ledger.append((kinds, view))
+    amount = FieldView(
+        "amount",
+        _("Amount (for a penalty: what each other player receives; blank for the usual)"),
+        TEXT,
+        current=first(data, "amount"),
+        errors=messages(errors, "amount"),
+    )
+    ledger.append(("penalty transfer", amount))
+    shown = {"winner", "discarder", "riichi", "tenpai", "kind", *fields}
+    shown |= {"offender", "from", "to", "amount"}
     loose = [
         str(e["message"]) for name, found in errors.items() if name not in shown for e in found
     ]
@@ -132,6 +182,8 @@ def hand_form(
         loose,
         family_sheet.hand_fields_template,
         family_sheet.late_fields_template,
+        kind_view,
+        tuple(ledger),
     )
 
 
@@ -182,9 +234,10 @@ def preview(worked: WorkedSheet | None, errors: Mapping[str, Any], at: int | Non
         summary = presenter.result_line()
         notes = tuple(presenter.describe_note(note) for note in presenter.notes)
     else:
-        drawn = family_sheet_of(FAMILIES[worked.sheet.family]).drawn_summary(
-            told_apart(names), worked.reads[index].entry
-        )
+        entry = worked.reads[index].entry
+        drawn = ledger_line(told_apart(names), entry, played) or family_sheet_of(
+            FAMILIES[worked.sheet.family]
+        ).drawn_summary(told_apart(names), entry)
         summary = drawn or _("Drawn hand (流局)")
     deltas = tuple(
         (name, signed(delta), presenting.exact(delta))

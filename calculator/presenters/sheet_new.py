@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from calculator.families import FAMILIES, Family
+from calculator.forms import sheet_table
 from calculator.forms.sheet import family_choices, family_sheet_of
 from calculator.forms.sheet_params import NAME_LENGTH
 from calculator.presenters.field_views import FieldView, first, from_bound, messages
@@ -68,6 +69,11 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
         if bound.field.default in (None, ()) and not first(data, name):
             view.current = ""  # optional: left empty, the rule's default applies
         rules.append(view)
+    taken = sheet_table.names_of(family_sheet.table_rules)
+    ledger = sheet_table.RulesForm(
+        family_sheet.table_rules, {k: first(data, k) for k in taken if k in data}
+    )
+    rules += [from_bound(name, ledger[name], errors) for name in taken]
     names = tuple(
         NameField(
             name=f"name{n}",
@@ -92,7 +98,7 @@ def new_page(slug: str, data: Mapping[str, Any], errors: Mapping[str, Any]) -> N
         )
         for other in family_choices()
     )
-    shown = {"family", *family_sheet.table_params, *family_sheet.rules_names}
+    shown = {"family", *family_sheet.table_params, *family_sheet.rules_names, *taken}
     shown |= {f"name{n}" for n in range(1, 5)}
     loose = [
         str(error["message"])
@@ -109,6 +115,7 @@ def new_page_query(slug: str, data: Mapping[str, Any]) -> str:
     never names, so the link a calculator page makes is safe to share."""
     family_sheet = family_sheet_of(FAMILIES[slug])
     names = ("family", *family_sheet.table_params, *family_sheet.rules_names)
+    names += sheet_table.names_of(family_sheet.table_rules)
     pairs = [(name, first(data, name)) for name in names if name in data]
     if "family" not in data:
         pairs.insert(0, ("family", slug))

@@ -17,7 +17,7 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from calculator import presenting
 from calculator.families import FAMILIES, Family
@@ -87,11 +87,18 @@ class SheetPage:
     view_url: str  # absolute
     edit_url: str  # absolute; "" on the view page
     qr_url: str
-    undo_n: int | None
+    undo_n: int | None  # the hand the last action changed, which "undo" takes back
     etag: str
     words: RowWords
     extras: dict[str, Any] = field(default_factory=dict)
+    closed: bool = False  # the session is over: no write until it is reopened
+    undo_do: str = ""  # what the last action was: add, replace, delete or restore
     older_url: str = ""  # the every-hand list's page before this one, if any
+
+    @property
+    def undo_label(self) -> str:
+        return str(UNDO_LABELS[self.undo_do]) % {"n": self.undo_n} if self.undo_n else ""
+
     newer_url: str = ""  # and after it
 
     @property
@@ -265,7 +272,9 @@ def sheet_page(
     drawn = range(len(worked.hands) - listed, len(worked.hands)) if only is None else (only,)
     if only is None and drawn.start < 0:
         raise ValueError(f"{listed} hands to list, {len(worked.hands)} worked out")
-    rows = hand_rows(worked, drawn, names, history, edit_base, editing)
+    rows = hand_rows(
+        worked, drawn, names, history, edit_base, editing, _running(worked, keeps_points)
+    )
     settlement = tuple(
         SettleRow(
             t.payer,
@@ -310,12 +319,43 @@ def sheet_page(
         view_url=absolute(view_path),
         edit_url=absolute(edit_path) if editing else "",
         qr_url=reverse("sheet_qr", args=[sheet.view_key]),
-        undo_n=worked.state.live,
+        undo_n=undo_action(sheet, worked.state)[1],
         etag=etag(sheet.revision, language, editing, listing),
         words=row_words(),
+        closed=sheet.closed,
+        undo_do=undo_action(sheet, worked.state)[0],
         older_url=older_url,
         newer_url=newer_url,
     )
+
+
+def _running(worked: WorkedSheet, keeps_points: bool) -> dict[int, list[str]]:
+    """Each worked-out hand's totals after it (by index), as the totals show them: counted
+    back from the sheet's totals, so only when the worked-out hands run to its last."""
+    if not worked.hands or worked.hands[-1].n != worked.count:
+        return {}
+    totals = list(worked.result.totals)
+    running = {}
+    for index in range(len(worked.hands) - 1, -1, -1):
+        running[index] = [_points(t) if keeps_points else signed(t) for t in totals]
+        deltas = worked.result.hands[index].deltas
+        totals = [total - delta for total, delta in zip(totals, deltas, strict=True)]
+    return running
+
+
+UNDO_LABELS = {
+    "add": gettext_lazy("Undo: recording hand %(n)s"),
+    "replace": gettext_lazy("Undo: the edit of hand %(n)s"),
+    "delete": gettext_lazy("Undo: deleting hand %(n)s"),
+    "restore": gettext_lazy("Undo: restoring hand %(n)s"),
+}
+
+
+def undo_action(sheet: Sheet, state: Any) -> tuple[str, int | None]:
+    """What "undo" takes back (`sheets.last_action`, from the standing): (what, hand)."""
+    if sheet.actions:
+        return sheet.actions[-1]["do"], sheet.actions[-1]["n"]
+    return "add", state.live
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from calculator.forms.sheet import family_sheet_of
 from calculator.models import HandVersion
 from calculator.presenters.sheet_names import names_list, told_apart
 from calculator.presenting import format_args, signed
+from calculator.scoring.sheet import Kind
 from calculator.sheets import WorkedSheet
 
 # A hand row's short word for the notes that mean "check this hand" (the preview has the
@@ -49,6 +50,7 @@ class HandRow:
     edit_url: str
     notes: tuple[str, ...] = ()  # short: "under the 3-fan minimum"
     history_url: str = ""  # the page again with this hand's earlier versions drawn
+    running: str = ""  # every player's total after this hand ("" where not worked out)
 
     @property
     def history_label(self) -> str:
@@ -80,6 +82,34 @@ def who_line(
     if not family_sheet_of(FAMILIES[family]).asks_discarder:  # no discarder, so no self-draw either
         return _("%(winner)s won") % {"winner": names[winner - 1]}
     return _("%(winner)s self-drew (自摸)") % {"winner": names[winner - 1]}
+
+
+def ledger_line(names: Sequence[str], entry: Any, played: Any) -> str:
+    """Who a penalty or a transfer names, or several winners on one discard ("" for any
+    other hand: `who_line` says it)."""
+    if entry.kind is Kind.PENALTY:
+        return _("Penalty (詐糊): %(offender)s pays the others") % {
+            "offender": names[entry.offender - 1]
+        }
+    if entry.kind is Kind.TRANSFER:
+        return _("%(payer)s pays %(payee)s %(amount)s") % {
+            "payer": names[entry.payer - 1],
+            "payee": names[entry.payee - 1],
+            "amount": presenting.money(entry.amount),
+        }
+    if entry.also:
+        winners = [claim.winner for claim in entry.claims]
+        return _("%(winners)s won off %(discarder)s") % {
+            "winners": names_list([names[w - 1] for w in winners]),
+            "discarder": names[entry.discarder - 1],
+        }
+    return ""
+
+
+DEAL_NOTES = {
+    "head_bump": gettext_lazy("Head bump (截糊): %(names)s not paid"),
+    "triple_ron": gettext_lazy("Three won on one discard: an abortive draw"),
+}
 
 
 def liable_of(params: Mapping[str, Any]) -> int | None:
@@ -155,6 +185,7 @@ def hand_rows(
     history: Mapping[int, list[HandVersion]],
     edit_base: str,
     editing: bool,
+    running: Mapping[int, Sequence[str]] | None = None,
 ) -> list[HandRow]:
     """The rows of the hands at these indexes, oldest first. `edit_base`: the page's address
     with its query so far, for the edit and history links."""
@@ -178,12 +209,22 @@ def hand_rows(
         else:
             summary = ""
         counters = family_sheet.row_counters(played, entry, names, hand.deleted)
+        who = ledger_line(names, entry, played) or who_line(
+            names, hand.winner, hand.discarder, sheet.family, entry.liable_player
+        )
+        if entry.kind is not Kind.WIN:
+            summary = ""
+        notes += tuple(
+            str(DEAL_NOTES[code]) % {"names": names_list([names[p - 1] for p in players])}
+            for code, players in played.notes
+        )
+        after = (running or {}).get(index)
         rows.append(
             HandRow(
                 n=hand.n,
                 label=label % {"n": hand.n},
                 deleted=hand.deleted,
-                who=who_line(names, hand.winner, hand.discarder, sheet.family, entry.liable_player),
+                who=who,
                 summary=summary,
                 deltas=tuple(
                     (name, signed(delta), presenting.exact(delta))
@@ -199,6 +240,10 @@ def hand_rows(
                 edit_url=f"{edit_base}edit={hand.n}#hand-form" if editing else "",
                 notes=notes,
                 history_url=f"{edit_base}history={hand.n}#hand-{hand.n}",
+                running=_("After it: %(totals)s")
+                % {"totals": " · ".join(f"{n} {t}" for n, t in zip(names, after, strict=True))}
+                if after and not hand.deleted
+                else "",
             )
         )
     return rows

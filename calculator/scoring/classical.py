@@ -288,4 +288,5 @@ SHEET = SheetRules(
     names_discarder=False,
     sheet_inputs=_sheet_inputs,
     seat_deltas=_seat_deltas,
+    multi_wins=(),  # every seat settles: one winner per hand
 )

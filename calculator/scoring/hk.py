@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from .money import amount
 from .outcome import Note, Outcome, Payment, Step, Win, at_unit
-from .sheet_rules import SheetRules, winner_deals
+from .sheet_rules import Offence, SheetRules, offender_pays_each, winner_deals
 
 MAX_FAN = 13  # the fan table and the cap go up to 13
 MAX_ENTERED_FAN = 99  # what a table may tally; above the cap it is paid as the cap
@@ -294,4 +294,26 @@ def reference_table(hand: Hand, rules: Rules) -> tuple[ReferenceRow, ...]:
 
 # --- on a score sheet ---------------------------------------------------------------------
 
-SHEET = SheetRules(slug="hk", score=score, liable=True, sheet_inputs=winner_deals)
+
+def false_win(inputs: tuple, offence: Offence) -> list[Fraction | int]:
+    """詐糊: each other player is paid as if they had self-drawn a hand at the cap — three
+    shares each (`false_win=whole`), or one (`share`); a share is what each pays on a
+    self-draw at the cap.
+
+    >>> false_win((Hand(), Rules()), Offence(3, 1, 4, "whole"))
+    [Fraction(192, 1), Fraction(192, 1), Fraction(-576, 1), Fraction(192, 1)]
+    """
+    rules: Rules = inputs[-1]
+    points = table_value(rules.cap, rules.scale) * rules.unit
+    share = points if rules.self_draw_pay is SelfDrawPay.FULL else points / 2
+    return offender_pays_each(offence, share if offence.false_win == "share" else 3 * share)
+
+
+SHEET = SheetRules(
+    slug="hk",
+    score=score,
+    liable=True,
+    sheet_inputs=winner_deals,
+    penalty=false_win,
+    false_win_rule=True,
+)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .outcome import Note, Outcome, Payment, Step, Win
-from .sheet_rules import SheetRules
+from .sheet_rules import Offence, SheetRules, offender_pays_each
 
 MIN_POINTS = 8  # 八番起和: the fewest pattern points a winning hand may have
 FLAT = 8  # 底分: every loser pays it; the liable ones add the hand's points
@@ -99,4 +99,11 @@ def reference_table(hand: Hand) -> tuple[ReferenceRow, ...]:
 # --- on a score sheet ---------------------------------------------------------------------
 
 # Payments do not depend on the dealer, so the deal simply goes round.
-SHEET = SheetRules(slug="mcr", score=score, dealer_repeats=False)
+FALSE_WIN = 10  # the competition rules' false win: 10 points to each other player
+
+
+def false_win(inputs: tuple, offence: Offence) -> list[Fraction | int]:
+    return offender_pays_each(offence, FALSE_WIN)
+
+
+SHEET = SheetRules(slug="mcr", score=score, dealer_repeats=False, penalty=false_win)

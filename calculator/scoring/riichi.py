@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from .money import ceil_to
 from .outcome import Note, Outcome, Payment, Step, Win
-from .sheet_rules import Deal, SheetRules
+from .sheet_rules import Deal, MultiWin, Offence, SheetRules
 
 TABLE_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)  # the point table's columns
 # The `fu` parameter's values: beyond 110 only counted hands reach (at most 170: four
@@ -633,6 +633,31 @@ def _sheet_inputs(inputs: tuple, deal: Deal) -> tuple:
     return (replace(hand, dealer=dealer, honba=deal.honba, riichi_sticks=deal.sticks), *rest)
 
 
+CHOMBO = 4000  # a mangan the other way round: 4,000 to the dealer, 2,000 to each other
+
+
+def _chombo(inputs: tuple, offence: Offence) -> list[Fraction | int]:
+    """チョンボ: a dealer offender pays each 4,000; a non-dealer pays the dealer 4,000 and
+    each other player 2,000.
+
+    >>> _chombo((), Offence(3, 2, 4, "whole"))
+    [2000, 4000, -8000, 2000]
+    """
+    deltas: list[Fraction | int] = [
+        CHOMBO if player == offence.dealer or offence.offender == offence.dealer else CHOMBO // 2
+        for player in range(1, offence.players + 1)
+    ]
+    deltas[offence.offender - 1] = 0
+    deltas[offence.offender - 1] = -sum(deltas)
+    return deltas
+
+
 SHEET = SheetRules(
-    slug="riichi", score=score, seatings=PLAYERS, counters=True, sheet_inputs=_sheet_inputs
+    slug="riichi",
+    score=score,
+    seatings=PLAYERS,
+    counters=True,
+    sheet_inputs=_sheet_inputs,
+    multi_wins=(MultiWin.DOUBLE, MultiWin.FIRST, MultiWin.ALL),
+    penalty=_chombo,
 )

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from math import lcm
 
 from . import riichi
 from .money import amount as exact_amount
 from .outcome import Outcome, Payment, Win
-from .sheet_rules import Deal, SheetRules
+from .sheet_rules import Deal, MultiWin, Offence, SheetRules, offender_pays_each
 
 RIICHI_STICK = riichi.RIICHI_STICK  # what a declaration puts in the pot
 NOTEN = {4: 3000, 3: 2000}  # what a drawn riichi hand pays in all, by number of players
@@ -30,6 +31,30 @@ FIXED_ROLES = frozenset({"discarder", "dealer", "liable"})
 REMAINING_ROLES = frozenset({"other", "non_dealer"})
 
 ZERO = Fraction(0)
+
+
+class Kind(StrEnum):
+    """What one entry of a deal is (the deal's ledger; Sichuan's kongs and end-of-wall
+    checks will be further kinds)."""
+
+    WIN = "win"  # a win, several on one discard, or a drawn hand (nobody won)
+    PENALTY = "penalty"  # 錯和 / 詐糊 / チョンボ: the offender pays each other player
+    TRANSFER = "transfer"  # a correction or side payment from one player to another
+
+
+class MultiWinCounters(StrEnum):
+    """Riichi, several winners on one discard: who takes the honba bonus (the pot always
+    goes to the first in turn order after the discarder)."""
+
+    FIRST = "first"  # Tenhou's rule
+    EACH = "each"
+
+
+class FalseWin(StrEnum):
+    """hk 詐糊: each other player is paid a whole cap self-draw, or one share of it."""
+
+    WHOLE = "whole"
+    SHARE = "share"
 
 
 @dataclass(frozen=True)
@@ -48,6 +73,10 @@ class Table:
     # A drawn hand keeps the deal (where the dealer repeats at all); False: the seat passes
     # on a draw too (Taiwanese tables that say so).
     draw_keeps: bool = True
+    # Several winners on one discard; None: the family's default (`SheetRules.multi_wins`).
+    multi_win: MultiWin | None = None
+    multi_win_counters: MultiWinCounters = MultiWinCounters.FIRST  # riichi only
+    false_win: FalseWin = FalseWin.WHOLE  # hk's penalty default
 
     def __post_init__(self) -> None:
         if self.players not in self.family.seatings:
@@ -59,6 +88,13 @@ class Table:
         object.__setattr__(self, "rate", exact_amount(self.rate))
 
     @property
+    def several_winners(self) -> MultiWin | None:
+        """The table's rule for several winners on one discard; None: one winner a hand."""
+        if not self.family.multi_wins:
+            return None
+        return self.family.multi_wins[0] if self.multi_win is None else self.multi_win
+
+    @property
     def returns(self) -> int:
         return self.start if self.return_points is None else self.return_points
 
@@ -68,16 +104,54 @@ class Table:
 
 
 @dataclass(frozen=True)
-class Entry:
-    """One hand as entered."""
+class Claim:
+    """One more winner on the same discard, with that winner's own hand."""
 
-    winner: int | None  # 1..players; None = a drawn hand (winner=none)
+    winner: int
+    inputs: tuple  # as Entry.inputs
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One hand (a deal) as entered: a win (or several on one discard), a drawn hand, a
+    penalty or a transfer."""
+
+    winner: int | None  # 1..players; None = a drawn hand (winner=none), or not a win
     discarder: int | None  # 1..players; set exactly when the engine's win is a discard
     inputs: tuple  # the family engine's score() arguments, Hand first
     riichi: tuple[int, ...] = ()  # riichi: the players who declared riichi this hand
     tenpai: tuple[int, ...] = ()  # riichi, drawn hand: the players in tenpai
     liable_player: int | None = None  # hk liable=1: who pays it all (包自摸)
     deleted: bool = False
+    kind: Kind = Kind.WIN
+    also: tuple[Claim, ...] = ()  # further winners on the same discard, as entered
+    offender: int | None = None  # a penalty's
+    payer: int | None = None  # a transfer's `from`
+    payee: int | None = None  # a transfer's `to`
+    # A transfer's amount; a penalty's, what each other player receives (None: the
+    # family's default).
+    amount: Fraction | None = None
+
+    @property
+    def claims(self) -> tuple[Claim, ...]:
+        """Every winner as entered, with their hands (none for a drawn hand)."""
+        if self.winner is None:
+            return ()
+        return (Claim(self.winner, self.inputs), *self.also)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of a deal's ledger, with its own payments: the deal's deltas are the sum
+    of its events' (and, riichi, less the sticks declared into the pot)."""
+
+    kind: str  # "win", "noten" (a drawn riichi hand), "penalty", "transfer"
+    deltas: tuple[Fraction | int, ...]  # one per player
+    winner: int | None = None  # a win's
+    inputs: tuple | None = None  # a win's: exactly what score() was given
+    outcome: Outcome | None = None
+    paid: bool = True  # False: a winner head-bumped, or a triple ron (nobody is paid)
+    offender: int | None = None  # a penalty's
 
 
 @dataclass(frozen=True)
@@ -92,6 +166,25 @@ class Played:
     inputs: tuple | None  # exactly what score() was given, the sheet's fields set
     deltas: tuple[Fraction | int, ...]  # one per player, whole ones as ints; zeros if deleted
     deleted: bool
+    kind: Kind = Kind.WIN
+    events: tuple[Event, ...] = ()  # the deal's ledger; a win's winners in turn order
+    discarder: int | None = None  # who dealt in (a paid win off a discard)
+    # Notes on the deal as (code, players): `head_bump` naming the winners not paid,
+    # `triple_ron` (riichi: an abortive draw) naming the three.
+    notes: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    @property
+    def wins(self) -> tuple[Event, ...]:
+        return tuple(event for event in self.events if event.kind == "win")
+
+    @property
+    def winner(self) -> int | None:
+        """The first paid winner in turn order after the discarder; None if nobody won."""
+        return next((event.winner for event in self.wins if event.paid), None)
+
+    @property
+    def paid_winners(self) -> tuple[int, ...]:
+        return tuple(event.winner for event in self.wins if event.paid and event.winner)
 
 
 @dataclass(frozen=True)
@@ -138,6 +231,8 @@ def entry_errors(table: Table, entry: Entry) -> dict[str, str]:
     >>> entry_errors(Table(hk.SHEET), Entry(winner=2, discarder=2, inputs=(hand, hk.Rules())))
     {'discarder': 'contradiction'}
     """
+    if entry.kind is not Kind.WIN:
+        return _ledger_errors(table, entry)
     errors: dict[str, str] = {}
     players = range(1, table.players + 1)
     rules = table.family
@@ -182,6 +277,64 @@ def entry_errors(table: Table, entry: Entry) -> dict[str, str]:
 
     if hand is not None:
         errors.update(rules.hand_errors(hand))
+    if entry.also:
+        errors.update(_several_errors(table, entry))
+    return errors
+
+
+def _several_errors(table: Table, entry: Entry) -> dict[str, str]:
+    """Several winners on one discard: each off that discard, each once, the table's rule
+    allowing it."""
+    errors: dict[str, str] = {}
+    winners = [claim.winner for claim in entry.claims]
+    if table.several_winners is None:
+        return {"winner": "not_allowed"}
+    if len(set(winners)) != len(winners) or any(
+        w not in range(1, table.players + 1) for w in winners
+    ):
+        errors["winner"] = "invalid"
+    elif entry.discarder in winners:
+        errors["discarder"] = "contradiction"
+    if any(getattr(claim.inputs[0], "win", None) is not Win.DISCARD for claim in entry.claims):
+        errors["win"] = "contradiction"  # several winners only ever win on one discard
+    for claim in entry.also:
+        errors.update(table.family.hand_errors(claim.inputs[0]))
+    return errors
+
+
+def _ledger_errors(table: Table, entry: Entry) -> dict[str, str]:
+    """A penalty's or a transfer's checks: who, and an amount where there is no default."""
+    errors: dict[str, str] = {}
+    players = range(1, table.players + 1)
+    if entry.kind is Kind.PENALTY:
+        if entry.offender is None:
+            errors["offender"] = "required"
+        elif entry.offender not in players:
+            errors["offender"] = "out_of_range"
+        if entry.amount is None and table.family.penalty is None:
+            errors["amount"] = "required"
+    else:
+        for name, player in (("from", entry.payer), ("to", entry.payee)):
+            if player is None:
+                errors[name] = "required"
+            elif player not in players:
+                errors[name] = "out_of_range"
+        if not errors and entry.payer == entry.payee:
+            errors["to"] = "contradiction"
+        if entry.amount is None:
+            errors["amount"] = "required"
+    if entry.amount is not None and entry.amount <= 0:
+        errors["amount"] = "out_of_range"
+    # Nothing of a win: the web layer refuses these as `not_allowed` before.
+    for name, value in (
+        ("winner", entry.winner),
+        ("discarder", entry.discarder),
+        ("riichi", entry.riichi),
+        ("tenpai", entry.tenpai),
+        ("liable_player", entry.liable_player),
+    ):
+        if value:
+            errors[name] = "not_allowed"
     return errors
 
 
@@ -212,11 +365,13 @@ def play(table: Table, entry: Entry, state: State) -> tuple[Played, State]:
     if played.deleted:
         return played, replace(state, count=n)
     sums = tuple(total + delta for total, delta in zip(state.sums, played.deltas, strict=True))
+    if played.kind is not Kind.WIN:  # a penalty or a transfer moves nothing else
+        return played, replace(state, sums=sums, count=n, live=n)
     dealer, honba, pot, passes = state.dealer, state.honba, state.pot, state.passes
     if table.family.counters:
-        # A draw leaves the sticks on the table and adds a counter, whoever deals next;
-        # a win takes the sticks, and only the dealer's own win adds a counter.
-        drawn = entry.winner is None
+        # A draw (a triple ron too) leaves the sticks on the table and adds a counter,
+        # whoever deals next; a win takes the sticks, and only the dealer's own win adds one.
+        drawn = played.winner is None
         pot = played.riichi_sticks if drawn else 0
         honba = honba + 1 if drawn or keeps else 0
     elif table.family.streak:
@@ -245,24 +400,97 @@ def _hand(
         return Played(n, dealer, honba, carried, None, None, nothing, True), True
     if errors := entry_errors(table, entry):
         raise ValueError(f"hand {n}: {errors}")
+    if entry.kind is not Kind.WIN:
+        # The hand is replayed: the dealer, the counters and the pot stay as they were.
+        event = _ledger_event(table, entry, dealer)
+        carried = pot if rules.counters else 0
+        played = Played(n, dealer, honba, carried, None, None, event.deltas, False, entry.kind)
+        return replace(played, events=(event,)), True
     sticks = pot + len(entry.riichi) if rules.counters else 0
-    outcome: Outcome | None = None
-    inputs: tuple | None = None
+    notes: tuple[tuple[str, tuple[int, ...]], ...] = ()
     if entry.winner is None:
-        deltas = _drawn(table, entry)
+        events = (Event("noten", tuple(_drawn(table, entry))),) if rules.counters else ()
         if rules.counters:
             keeps = dealer in entry.tenpai
         else:
             keeps = rules.dealer_repeats and table.draw_keeps
     else:
-        deal = Deal(entry.winner, dealer, honba, sticks, table.players, entry.discarder)
-        inputs = rules.sheet_inputs(entry.inputs, deal)
-        outcome = rules.score(*inputs)
-        deltas = _won(table, entry, outcome, dealer)
-        keeps = entry.winner == dealer and rules.dealer_repeats
+        events, notes = _wins(table, entry, dealer, honba, sticks)
+        paid = [event.winner for event in events if event.paid]
+        # Nobody paid (riichi's triple ron): an abortive draw, the dealer keeps the seat.
+        keeps = (dealer in paid or not paid) and rules.dealer_repeats
+    deltas: list[Fraction | int] = [0] * table.players
+    for event in events:
+        deltas = [whole_as_int(a + b) for a, b in zip(deltas, event.deltas, strict=True)]
     for player in entry.riichi:
         deltas[player - 1] -= RIICHI_STICK
-    return Played(n, dealer, honba, sticks, outcome, inputs, tuple(deltas), False), keeps
+    first = next((event for event in events if event.kind == "win" and event.paid), None)
+    outcome, inputs = (first.outcome, first.inputs) if first else (None, None)
+    played = Played(n, dealer, honba, sticks, outcome, inputs, tuple(deltas), False)
+    discarder = entry.discarder if first else None
+    return replace(played, events=events, discarder=discarder, notes=notes), keeps
+
+
+def _wins(
+    table: Table, entry: Entry, dealer: int, honba: int, sticks: int
+) -> tuple[tuple[Event, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
+    """A win's events, in turn order after the discarder, each winner scored as if alone;
+    who is paid follows the table's `multi_win`. The first paid takes the honba bonus
+    (every paid winner under `multi_win_counters=each`) and the pot."""
+    rules = table.family
+    claims = list(entry.claims)
+    if entry.discarder is not None:
+        claims.sort(key=lambda claim: (claim.winner - entry.discarder) % table.players)
+    rule = table.several_winners
+    paying = len(claims)
+    notes: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    if len(claims) > 1 and rule is MultiWin.FIRST:
+        paying = 1
+        notes = (("head_bump", tuple(claim.winner for claim in claims[1:])),)
+    elif len(claims) > 2 and rule is MultiWin.DOUBLE:
+        paying = 0
+        notes = (("triple_ron", tuple(claim.winner for claim in claims)),)
+    events = []
+    for place, claim in enumerate(claims):
+        first = place == 0
+        # Riichi's honba bonus goes to the first winner (or each); a 連莊 streak is no
+        # bonus but the dealer's 台, owed on every payment that involves the dealer.
+        each = table.multi_win_counters is MultiWinCounters.EACH or rules.streak
+        deal = Deal(
+            claim.winner,
+            dealer,
+            honba if first or each else 0,
+            sticks if first else 0,
+            table.players,
+            entry.discarder,
+        )
+        inputs = rules.sheet_inputs(claim.inputs, deal)
+        outcome = rules.score(*inputs)
+        paid = place < paying
+        alone = replace(entry, winner=claim.winner, inputs=claim.inputs, also=())
+        deltas = _won(table, alone, outcome, dealer) if paid else [0] * table.players
+        events.append(Event("win", tuple(deltas), claim.winner, inputs, outcome, paid))
+    return tuple(events), notes
+
+
+def _ledger_event(table: Table, entry: Entry, dealer: int) -> Event:
+    """A penalty's or a transfer's payments."""
+    deltas: list[Fraction | int] = [0] * table.players
+    if entry.kind is Kind.TRANSFER:
+        assert entry.payer is not None and entry.payee is not None and entry.amount is not None
+        amount = whole_as_int(entry.amount)
+        deltas[entry.payer - 1] -= amount
+        deltas[entry.payee - 1] += amount
+        return Event("transfer", tuple(deltas))
+    assert entry.offender is not None
+    offence = Offence(entry.offender, dealer, table.players, table.false_win)
+    if entry.amount is not None:
+        deltas = offender_pays_each(offence, whole_as_int(entry.amount))
+    else:
+        assert table.family.penalty is not None
+        deltas = list(table.family.penalty(entry.inputs, offence))
+    deltas = [whole_as_int(Fraction(delta)) for delta in deltas]
+    return Event("penalty", tuple(deltas), offender=entry.offender)
 
 
 def finish(table: Table, state: State, hands: Sequence[Played] = ()) -> Result:
@@ -319,6 +547,66 @@ def run(table: Table, entries: Sequence[Entry]) -> Result:
     """
     hands, state = fold(table, entries)
     return finish(table, state, hands)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """One player's statistics over a sheet's live hands (rules.md § sheets)."""
+
+    n: int  # the player
+    won: int = 0  # paid wins (a head-bumped winner did not win)
+    self_drawn: int = 0  # of them self-drawn
+    dealt_in: int = 0  # the discarder of a paid win (a double ron counts once)
+    penalties: int = 0  # penalties committed
+    best: Fraction | int = 0  # the largest positive delta of any hand
+    won_amount: Fraction | int = 0  # every positive delta added up
+    lost_amount: Fraction | int = 0  # every negative delta added up
+
+
+def statistics(table: Table, hands: Sequence[Played]) -> tuple[Stats, ...]:
+    """Every player's statistics from a sheet's hands (all of them, in order)."""
+    stats = [Stats(n) for n in range(1, table.players + 1)]
+
+    def add(player: int, **counts: Fraction | int) -> None:
+        now = stats[player - 1]
+        stats[player - 1] = replace(
+            now,
+            **{name: whole_as_int(getattr(now, name) + value) for name, value in counts.items()},
+        )
+
+    for played in hands:
+        if played.deleted:
+            continue
+        for event in played.events:
+            if event.kind == "win" and event.paid and event.winner is not None:
+                drawn = getattr(event.inputs[0] if event.inputs else None, "win", None)
+                add(event.winner, won=1, self_drawn=int(drawn is Win.SELF_DRAW))
+            elif event.kind == "penalty" and event.offender is not None:
+                add(event.offender, penalties=1)
+        if played.discarder is not None:
+            add(played.discarder, dealt_in=1)
+        for player, delta in enumerate(played.deltas, 1):
+            if delta > 0:
+                add(player, won_amount=delta)
+                if delta > stats[player - 1].best:
+                    stats[player - 1] = replace(stats[player - 1], best=delta)
+            elif delta < 0:
+                add(player, lost_amount=delta)
+    return tuple(stats)
+
+
+def running(table: Table, hands: Sequence[Played]) -> tuple[tuple[Fraction | int, ...], ...]:
+    """The totals after each live hand, as `Result.totals` would have read then (riichi:
+    points, from the start)."""
+    start = table.start if table.family.counters else 0
+    sums: tuple[Fraction | int, ...] = (start,) * table.players
+    after = []
+    for played in hands:
+        if played.deleted:
+            continue
+        sums = tuple(whole_as_int(a + b) for a, b in zip(sums, played.deltas, strict=True))
+        after.append(sums)
+    return tuple(after)
 
 
 def _won(table: Table, entry: Entry, outcome: Outcome, dealer: int) -> list[Fraction | int]:

@@ -6,8 +6,10 @@ Each family's engine module exports its own as `SHEET`; the sheet's fold
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 
 from .outcome import Outcome
@@ -25,6 +27,24 @@ class Deal:
     sticks: int  # declaration sticks on the table: carried in + this hand's (0 where none)
     players: int  # at the table
     discarder: int | None = None  # who threw the winning tile; None on a self-draw
+
+
+class MultiWin(StrEnum):
+    """Several winners on one discard (rules.md § sheets)."""
+
+    FIRST = "first"  # 截糊 / 頭ハネ: only the first in turn order after the discarder is paid
+    ALL = "all"  # 一炮多響: the discarder pays each winner as if they had won alone
+    DOUBLE = "double"  # riichi: two are paid; three on one discard is an abortive draw
+
+
+@dataclass(frozen=True)
+class Offence:
+    """What the sheet knows about a penalty (錯和 / 詐糊 / チョンボ) beyond its inputs."""
+
+    offender: int  # 1..players
+    dealer: int  # the dealer in force during the hand
+    players: int  # at the table
+    false_win: str  # the table's `false_win` rule (hk: "whole" or "share")
 
 
 def as_entered(inputs: tuple, deal: Deal) -> tuple:
@@ -71,3 +91,19 @@ class SheetRules:
     # Every seat's delta straight from the outcome, E-S-W-N; None: each payment's role is
     # matched to a player and the winner collects them.
     seat_deltas: Callable[[Outcome], list] | None = field(default=None, repr=False)
+    # The table rule `multi_win`'s choices, the default first; () = one winner per hand.
+    multi_wins: tuple[MultiWin, ...] = (MultiWin.FIRST, MultiWin.ALL)
+    # A penalty's default: each player's delta from the family's inputs (its table rules)
+    # and the offence; None: a penalty needs its `amount`.
+    penalty: Callable[[tuple, Offence], Sequence[Fraction | int]] | None = field(
+        default=None, repr=False
+    )
+    # The table rule `false_win` (whole or share) shapes `penalty` (hk's 詐糊).
+    false_win_rule: bool = False
+
+
+def offender_pays_each(offence: Offence, each: Fraction | int) -> list[Fraction | int]:
+    """The offender pays `each` to every other player."""
+    deltas: list[Fraction | int] = [each] * offence.players
+    deltas[offence.offender - 1] = -each * (offence.players - 1)
+    return deltas

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from calculator.forms.sheet import ReadHand, read_stored, table_of
+from calculator.forms.sheet import ReadHand, read_stored, stored_hand_data, table_of
 from calculator.models import Hand, Sheet
 from calculator.scoring import sheet as sheet_engine
 
@@ -102,11 +102,7 @@ def _plain(value: Fraction) -> Fraction | int:
 
 
 def stored_data(hand: Hand) -> dict[str, str]:
-    data = dict(hand.params)
-    data["winner"] = "none" if hand.winner is None else str(hand.winner)
-    if hand.discarder is not None:
-        data["discarder"] = str(hand.discarder)
-    return data
+    return stored_hand_data(hand.winner, hand.discarder, hand.params)
 
 
 def read_back(sheet: Sheet, table: sheet_engine.Table, hand: Hand) -> ReadHand:

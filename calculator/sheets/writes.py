@@ -14,7 +14,7 @@ from typing import Any, Literal
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from calculator.forms.sheet import MAX_HANDS, ReadHand
+from calculator.forms.sheet import MAX_HANDS, ReadHand, stored_hand_data
 from calculator.models import Hand, HandVersion, Sheet
 from calculator.scoring import sheet as sheet_engine
 from calculator.sheets.reads import read_data
@@ -32,6 +32,8 @@ from calculator.sheets.worked import (
 REVISION = re.compile(r"[0-9０-９]{1,9}")
 # The versions of a hand its history keeps: the most recent; `Hand.versions` counts all.
 KEPT_VERSIONS = 20
+# The writes "undo" can take back, one after another: the most recent.
+KEPT_ACTIONS = 50
 
 Answer = Literal["sheet", "hand"] | None
 
@@ -45,10 +47,23 @@ class Refused(Exception):
         self.errors = errors
 
 
+def refuse_if_closed(sheet: Sheet) -> None:
+    """A closed sheet takes no write but reopening: checked before anything else."""
+    if sheet.closed:
+        message = _("This sheet is closed: reopen it to change it.")
+        raise Refused(409, {"__all__": [{"code": "closed", "message": message}]})
+
+
 def _locked(sheet: Sheet) -> Sheet:
     """The sheet read again inside the write's transaction, and held until it ends: a new
     instance, the one the request opened stays as it was read."""
     return Sheet.objects.select_for_update().get(pk=sheet.pk)
+
+
+def _remember(sheet: Sheet, action: str, n: int) -> None:
+    """A write to hand n, kept for "undo" (the most recent `KEPT_ACTIONS`)."""
+    sheet.actions = [*sheet.actions[-(KEPT_ACTIONS - 1) :], {"do": action, "n": n}]
+    sheet.save(update_fields=["actions"])
 
 
 def _bump(sheet: Sheet, state: sheet_engine.State) -> None:
@@ -112,6 +127,7 @@ def add_hand(
     values are. `answer`: "sheet", every hand worked out (the API's answer); "hand", only the
     new one, beside the standing (the page's answer in place; None for a repeated key,
     whose answer draws the list again); None, nothing (a page that redirects, then reads)."""
+    refuse_if_closed(sheet)
     key = _key(data)
     table = table_of_sheet(sheet)  # fixed when the sheet was made: read once for the whole add
     read = read_data(sheet, data, table)
@@ -120,6 +136,7 @@ def add_hand(
             raise Refused(400, read)
         with transaction.atomic():
             locked = _locked(sheet)
+            refuse_if_closed(locked)  # closed since the request read it
             # The API's answer works every hand out: they are read before the new one.
             hands = list(locked.hands.all()) if answer == "sheet" else None
             state = standing(locked)
@@ -138,8 +155,11 @@ def add_hand(
                 hand = _insert(locked, read, key, state, hands[-1].n + 1 if hands else 1)
                 if hand is None:
                     raise _Taken
+            _remember(locked, "add", hand.n)
             _bump(locked, after)
     except (Refused, _Taken) as refusal:
+        if isinstance(refusal, Refused) and refusal.status == 409:
+            raise  # closed: no key is looked up or used
         # A repeat of a hand already recorded answers with that hand, whatever it sent.
         first = Hand.objects.filter(sheet_id=sheet.pk, key=key).first() if key else None
         if first is not None:
@@ -210,12 +230,16 @@ def _hand(sheet: Sheet, n: int) -> Hand:
     return hand
 
 
-def replace_hand(sheet: Sheet, n: int, data: Any, *, answer: bool = True) -> WorkedSheet | None:
+def replace_hand(
+    sheet: Sheet, n: int, data: Any, *, answer: bool = True, remember: bool = True
+) -> WorkedSheet | None:
     """Hand n replaced; its old values are kept as a version in its history (the most
     recent `KEPT_VERSIONS` of them)."""
+    refuse_if_closed(sheet)
     read = read_data(sheet, data)
     with transaction.atomic():
         sheet = _locked(sheet)
+        refuse_if_closed(sheet)
         hand = _hand(sheet, n)
         _check_revision(data, sheet)
         if hand.deleted:
@@ -234,26 +258,88 @@ def replace_hand(sheet: Sheet, n: int, data: Any, *, answer: bool = True) -> Wor
         hand.winner, hand.discarder, hand.params = read.winner, read.discarder, read.params
         hand.versions += 1
         hand.save(update_fields=["winner", "discarder", "params", "versions"])
+        if remember:
+            _remember(sheet, "replace", n)
         worked = _rework(sheet)  # the sheet as of this write
         _bump(sheet, worked.state)
     return worked if answer else None
 
 
 def set_deleted(
-    sheet: Sheet, n: int, data: Any, deleted: bool, *, answer: bool = True
+    sheet: Sheet, n: int, data: Any, deleted: bool, *, answer: bool = True, remember: bool = True
 ) -> WorkedSheet | None:
     """Delete (or restore) hand n: it stays in the sheet, counting for nothing."""
+    refuse_if_closed(sheet)
     with transaction.atomic():
         sheet = _locked(sheet)
+        refuse_if_closed(sheet)
         hand = _hand(sheet, n)
         _check_revision(data, sheet)
         if hand.deleted == deleted:  # already so: nothing changes
             return work_out(sheet) if answer else None
         hand.deleted = deleted
         hand.save(update_fields=["deleted"])
+        if remember:
+            _remember(sheet, "delete" if deleted else "restore", n)
         worked = _rework(sheet)
         _bump(sheet, worked.state)
     return worked if answer else None
+
+
+def set_closed(sheet: Sheet, data: Any, closed: bool) -> WorkedSheet:
+    """Close the session (no write until it is reopened) or reopen it: a new revision."""
+    if closed:
+        refuse_if_closed(sheet)
+    with transaction.atomic():
+        sheet = _locked(sheet)
+        if closed:
+            refuse_if_closed(sheet)
+        _check_revision(data, sheet)
+        if sheet.closed == closed:  # reopening an open sheet: nothing changes
+            return work_out(sheet)
+        sheet.closed = closed
+        sheet.save(update_fields=["closed"])
+        worked = work_out(sheet)
+        _bump(sheet, worked.state)
+    return worked
+
+
+def last_action(sheet: Sheet) -> dict[str, Any] | None:
+    """What "undo" takes back: the latest write kept, or on a sheet written before writes
+    were kept, the recording of its latest hand not deleted."""
+    if sheet.actions:
+        return sheet.actions[-1]
+    last = last_live_hand(sheet)
+    return {"do": "add", "n": last.n} if last is not None else None
+
+
+def undo(sheet: Sheet, data: Any) -> dict[str, Any] | None:
+    """Take back the last write to the sheet's hands (an add, an edit, a delete or a
+    restore), whatever it was; what was taken back, or None when there was nothing."""
+    refuse_if_closed(sheet)
+    with transaction.atomic():
+        locked = _locked(sheet)
+        refuse_if_closed(locked)
+        _check_revision(data, locked)
+        action = last_action(locked)
+        if action is None:
+            return None
+        if locked.actions:
+            locked.actions = locked.actions[:-1]
+            locked.save(update_fields=["actions"])
+        n, current = action["n"], {"revision": str(locked.revision)}
+        if action["do"] == "replace":
+            hand = _hand(locked, n)
+            before = hand.history.order_by("-version").first()
+            if before is None:  # its history no longer keeps it
+                return None
+            back = stored_hand_data(before.winner, before.discarder, before.params)
+            replace_hand(locked, n, {**back, **current}, answer=False, remember=False)
+        else:
+            # An add or a restore is taken back by deleting; a delete by restoring.
+            deleting = action["do"] != "delete"
+            set_deleted(locked, n, current, deleting, answer=False, remember=False)
+    return action
 
 
 def last_live_hand(sheet: Sheet) -> Hand | None:

@@ -22,6 +22,8 @@ from calculator.families.riichi.forms import Form
 from calculator.params import DecimalParam, IntParam, Param
 from calculator.scoring.sheet import NOTEN, Table
 
+# The hand's shape, counted for its fu (`fu_mode=count`): one winner's hand only.
+STRUCTURE_FIELDS = ("chiitoitsu", "closed", "wait", "pair", "m1", "m2", "m3", "m4")
 UMA_PLACE = re.compile(r"[-+]?[0-9]{1,4}")  # thousands of points, ASCII digits only
 # Uma as tables say it: "10-20" is +20 / +10 / −10 / −20 (the two numbers in either order).
 UMA_SAID = re.compile(r"([0-9]{1,4}) *[-–~] *([0-9]{1,4})")
@@ -243,6 +245,10 @@ class RiichiSheet(FamilySheet):
         # boxes are always sent when the fields are there.
         counting = str(data.get("fu_mode", "")).strip() == "count"
         return counting and "closed" not in data
+
+    def one_winner_params(self, data: Mapping[str, Any]) -> tuple[str, ...]:
+        counting = str(data.get("fu_mode", "")).strip() == "count"
+        return ("fu_mode", *STRUCTURE_FIELDS) if counting else ()
 
     def tiles_pairs(self, result: Any) -> list[tuple[str, str]]:
         # What the hand page's payment shows; the sheet works both out again itself.

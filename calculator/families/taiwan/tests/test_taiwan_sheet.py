@@ -53,6 +53,7 @@ def test_an_evening_of_twelve_hands_totals_and_settles_exactly(client):
         "streak_tai": 2,
         "cap": 0,
         "draw_keeps": True,
+        "multi_win": "first",
     }
     assert (sheet["dealer"], sheet["streak"]) == (1, 0)
     for params, deltas, dealer, streak in EVENING:
@@ -122,3 +123,25 @@ def test_a_bad_draw_rule_is_refused(client, value):
         client.post("/api/v1/sheets", {**NAMES, "family": "taiwan", "draw_keeps": value}), 400
     )
     assert list(data["errors"]) == ["draw_keeps"]
+
+
+@pytest.mark.parametrize(
+    ("multi_win", "deltas", "paid"),
+    [
+        # 一炮多響: the dealer (連1, D = 3) pays each winner as if alone, the dealer's 台 in
+        # both: Bea 100 + (3 + 3) × 20 = 220, 陳生 100 + (2 + 3) × 20 = 200.
+        ("all", [-420, 220, 200, 0], [True, True]),
+        # 截糊: Bea is first after the discarder; 陳生 is head-bumped.
+        ("first", [-220, 220, 0, 0], [True, False]),
+    ],
+)
+def test_several_winners_on_the_dealers_discard(client, multi_win, deltas, paid):
+    key, _sheet = new_sheet(client, multi_win=multi_win)
+    add(client, key, winner="1", discarder="2", tai="0")  # 阿明 keeps the deal: 連1
+    data = add(client, key, winner="2,3", discarder="1", tai="3,2")
+    hand = data["hand"]
+    assert (hand["dealer"], hand["streak"]) == (1, 1)
+    assert [w["winner"] for w in hand["winners"]] == [2, 3]
+    assert [w["paid"] for w in hand["winners"]] == paid
+    assert hand["deltas"] == deltas
+    assert (data["sheet"]["dealer"], data["sheet"]["streak"]) == (2, 0)  # the seat passes
