@@ -72,7 +72,9 @@ async def events(request: HttpRequest, key: str) -> HttpResponse:
     opened = await sync_to_async(sheets.open_sheet)(key)
     if opened is None:
         raise Http404
-    if changes.WATCHER.full():
+    # Under WSGI (gunicorn, runserver) a stream would hold a whole worker for as long as
+    # the page is open: only the ASGI server keeps them.
+    if "wsgi.input" in request.META or changes.WATCHER.full():
         return _busy(request)
     sheet = opened.sheet
     shown = _shown(request, sheet.revision)
