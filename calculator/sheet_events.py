@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 
@@ -66,10 +67,19 @@ def _busy(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _open(key: str) -> sheets.Opened | None:
+    """The sheet, read in the thread Django keeps for this request for as long as it lasts
+    (hours, for a stream): its database connection is closed at once, not kept idle there."""
+    try:
+        return sheets.open_sheet(key)
+    finally:
+        connection.close()
+
+
 async def events(request: HttpRequest, key: str) -> HttpResponse:
     if request.method != "GET":
         return errors.method_not_allowed(request, ("GET",))
-    opened = await sync_to_async(sheets.open_sheet)(key)
+    opened = await sync_to_async(_open)(key)
     if opened is None:
         raise Http404
     # Under WSGI (gunicorn, runserver) a stream would hold a whole worker for as long as

@@ -9,6 +9,8 @@ memory, not a worker, and no CPU while nothing changes. nginx sends it only the 
 addresses (deploy/nginx/mahjong-proxy.conf). Environment:
 
   EVENTS_BIND        where to listen (default 127.0.0.1:8001; nginx's upstream mahjong_events)
+  EVENTS_WORKERS     processes (default 1: idle streams need memory, not CPU; each process
+                     has its own watcher, so more processes mean more revision checks)
   SHEET_STREAMS_MAX  streams held at most (mahjongsite/settings.py); beyond, a 503
 """
 
@@ -24,6 +26,8 @@ if __name__ == "__main__":
     uvicorn.run(
         "mahjongsite.asgi:application",
         app_dir=str(ROOT),  # this checkout's project, whatever the current folder
+        # Not WEB_CONCURRENCY (gunicorn's, which uvicorn would also read).
+        workers=int(os.environ.get("EVENTS_WORKERS", "1")),
         host=host,
         port=int(port),
         # Django has no lifespan events; nginx writes the access log.
