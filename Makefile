@@ -12,11 +12,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# One ASGI server for everything while developing (pages and the sheets' change streams,
+# which runserver cannot hold), reloading on changes; on SQLite unless DATABASE_URL says.
 run: $(STAMP)
 	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
-	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+	DJANGO_DEBUG=1 $(PY) -m uvicorn mahjongsite.asgi:application --host 127.0.0.1 --port 8000 --reload --lifespan off
 
-# The production recipe on this machine: nginx in front of gunicorn on http://127.0.0.1:8080
+# The production recipe on this machine: nginx in front of gunicorn (and of the stream
+# server beside it) on http://127.0.0.1:8080
 # (PORT, HOST, SITE_URL, ALLOWED_HOSTS, SECRET_KEY from the environment; see scripts/serve).
 serve: $(STAMP) nginx
 	$(PY) scripts/serve

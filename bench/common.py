@@ -95,6 +95,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+# Each running recipe's run directory (pid files), by its base URL.
+RUN_DIRS: dict[str, Path] = {}
+
+
 @contextlib.contextmanager
 def recipe(workers: int = 2) -> Iterator[str]:
     """`scripts/serve` (nginx → gunicorn, as `make serve` runs it) on a free loopback port,
@@ -134,8 +138,10 @@ def recipe(workers: int = 2) -> Iterator[str]:
                         + (Path(tmp) / "serve.log").read_text()[-800:]
                     )
                 time.sleep(0.3)
+            RUN_DIRS[base] = Path(tmp) / "run"
             yield base
         finally:
+            RUN_DIRS.pop(base, None)
             if process.poll() is None:
                 process.send_signal(signal.SIGINT)  # serve stops nginx and gunicorn
                 try:
@@ -294,7 +300,9 @@ PHONE_WORDS = (
     f"Emulation.setCPUThrottlingRate {CPU_SLOWDOWN} and Network.emulateNetworkConditions "
     f"(latency {RTT_MS} ms, {DOWN_BPS / 1e6:g} Mbit/s down, {UP_BPS / 1e6:g} up)"
 )
-RECIPE_WORDS = "through scripts/serve (nginx → gunicorn, 2 sync workers) on loopback"
+RECIPE_WORDS = (
+    "through scripts/serve (nginx → gunicorn, 2 sync workers; the streams → uvicorn) on loopback"
+)
 
 
 class Stopwatch(threading.Thread):

@@ -91,7 +91,7 @@ class Stack:
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
         deadline = time.monotonic() + 120
-        while not any("Ctrl-C stops both" in line for line in self.lines):
+        while not any("Ctrl-C stops them all" in line for line in self.lines):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise SystemExit("make serve did not start:\n" + "".join(self.lines[-20:]))

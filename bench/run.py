@@ -9,6 +9,7 @@ in process are info only.
         size        first visit and live-update bytes; third-party requests (bench/size.py)
         sheet_push  a hand recorded on one phone shows on the others (bench/sheet_push.py)
         tables      tables held by one machine, wrk per request kind (bench/tables.py)
+        streams     2,000 open sheets' change streams held 60 s: probes, memory (bench/streams.py)
         hostile     slow clients, memory, logs through the recipe (bench/hostile.py)
 
 The browser and load parts share one production recipe (scripts/serve: nginx → gunicorn)
@@ -33,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 from bench import common  # noqa: E402
 from bench.common import guard, line, section  # noqa: E402
 
-PARTS = ("analysis", "info", "phone", "size", "sheet_push", "tables", "hostile")
-SERVED = {"phone", "size", "sheet_push", "tables"}
+PARTS = ("analysis", "info", "phone", "size", "sheet_push", "tables", "streams", "hostile")
+SERVED = {"phone", "size", "sheet_push", "tables", "streams"}
 WATCHDOG_S = 1_200  # a bound, not the target (12 minutes on a quiet machine)
 # hostile.py's flood, sized so that the whole of `make bench` fits in 12 minutes.
 HOSTILE_ARGS = ["--urls", "20000", "--long-urls", "2000"]

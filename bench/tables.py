@@ -18,13 +18,17 @@ from typing import Any
 from bench import common, live_forms
 from bench.common import fetch, info, report, section
 
-# An evening at the club, per table, in requests a second (budgets.md). When sheets push
-# instead of polling, only this mix changes.
+# An evening at the club, per table, in requests a second (budgets.md), now that sheets
+# push: each phone holds its sheet's change stream (bench/streams.py measures what holding
+# them costs) and checks its address only once a minute meanwhile.
 HAND_EVERY_S = 90
+POLL_WHILE_FOLLOWING_S = 60  # static/js/sheets.js
 CLUB_RATES = {
-    "poll": 4 / 3,  # four phones poll the sheet every 3 s, answered 304 while nothing changed
+    "poll": 4 / POLL_WHILE_FOLLOWING_S,  # four phones' fallback check, 304 while unchanged
     "record": 1 / HAND_EVERY_S,  # one write a hand
-    "changed": 4 / HAND_EVERY_S,  # then four phones draw the changed sheet
+    # The three other phones, told by their streams, draw the changed sheet; the recording
+    # phone's own answer brought it (its stream's event names the revision it shows).
+    "changed": 3 / HAND_EVERY_S,
     "partial": 10 / HAND_EVERY_S,  # about 10 calculator changes a hand, distinct states
 }
 BUSY = 0.7  # 70 % busy leaves room for the slowest requests

@@ -4,7 +4,9 @@ Every write goes through calculator.sheets, the same code path as the JSON API; 
 add Django's CSRF check and post/redirect/get. One address per page: a form names what it
 does with `action` (add, preview, replace, delete, restore, undo), so the page works the
 same with and without JavaScript. An open sheet keeps itself up to date by polling its own
-address every few seconds (htmx); the answer is `304` while the revision is unchanged.
+address every few seconds (htmx); the answer is `304` while the revision is unchanged. With
+JavaScript it also follows the sheet's changes as they happen (calculator/sheet_events.py),
+and then polls only now and then.
 """
 
 from __future__ import annotations
@@ -209,8 +211,14 @@ def _addresses(sheet: Sheet, editing: bool, listing: sheet_page.Listing) -> dict
         if editing
         else reverse("sheet_view", args=[sheet.view_key])
     )
+    events = (
+        reverse("sheet_events", args=[sheet.edit_key])
+        if editing
+        else reverse("sheet_view_events", args=[sheet.view_key])
+    )
     return {
         "live_url": f"{here}{listing.query}",
+        "events_url": events,
         "all_url": f"{here}{sheet_page.Listing(True).query}#hands",
         "latest_url": f"{here}#hands",
     }

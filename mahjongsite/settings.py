@@ -232,6 +232,12 @@ SHEETS_CREATED_PER_MINUTE = max(60, int(os.environ.get("SHEETS_CREATED_PER_MINUT
 # Hand writes (add, replace, delete, restore, undo) per address: generous, as a club's
 # tables may share one address; a flood is refused with 429 and Retry-After.
 SHEET_WRITES_PER_MINUTE = int(os.environ.get("SHEET_WRITES_PER_MINUTE", "120"))
+# An open sheet hears of changes over Server-Sent Events (calculator/sheet_events.py),
+# served by the ASGI server beside gunicorn. Each process holds at most this many streams
+# (beyond it: a 503, and the page checks its address every few seconds instead); a comment
+# line goes down each quiet stream this often, so proxies and phones keep it open.
+SHEET_STREAMS_MAX = int(os.environ.get("SHEET_STREAMS_MAX", "5000"))
+SHEET_STREAM_HEARTBEAT = float(os.environ.get("SHEET_STREAM_HEARTBEAT", "20"))
 # `manage.py expire_sheets` (run daily: deploy/mahjong-expire.timer) deletes the sheets
 # nobody has written to for this many days; nothing expires unless it runs.
 SHEET_IDLE_DAYS = int(os.environ.get("SHEET_IDLE_DAYS", "400"))

@@ -163,7 +163,7 @@ def started(command: list[str], env: dict[str, str]) -> tuple[subprocess.Popen, 
         start_new_session=True,
     )
     output = Output(process)
-    if not output.wait_for("Ctrl-C stops both", timeout=180):
+    if not output.wait_for("Ctrl-C stops them all", timeout=180):
         os.killpg(process.pid, signal.SIGKILL)
         pytest.fail(f"{' '.join(command)} did not start:\n" + "".join(output.lines))
     return process, output
@@ -193,7 +193,7 @@ def served(tmp_path_factory):
     conf = (tmp / "run" / "nginx" / "nginx.conf").read_text()
     app_port = int(re.search(r"server 127\.0\.0\.1:(\d+);", conf).group(1))
     yield {"port": port, "output": output}
-    # Ctrl-C stops both, cleanly: neither port answers any more.
+    # Ctrl-C stops them all, cleanly: neither port answers any more.
     status = stopped(process, output)
     lines = output.lines
     # make itself re-raises the Ctrl-C once serve has stopped both and exited 0.

@@ -273,3 +273,86 @@ def test_the_access_log_holds_no_edit_key(recipe):
     text = log.read_text()
     assert "/csv" in text and edit_key not in text
     assert not log.stat().st_mode & 0o004  # not world-readable
+
+
+# A hand recorded on one phone, and the time until another phone's page holds the new
+# totals (both on the browser's clock, which every context of one browser shares).
+WATCH_TOTALS = """
+() => {
+  window.totalsSeen = [];
+  const totals = () => [...document.querySelectorAll('[data-player]')]
+    .map((e) => e.dataset.total).join(' ');
+  let last = totals();
+  new MutationObserver(() => {
+    const now = totals();
+    if (now !== last) {
+      last = now;
+      window.totalsSeen.push(performance.timeOrigin + performance.now());
+    }
+  }).observe(document.body, {childList: true, subtree: true, attributes: true});
+}
+"""
+RECORD = """
+async ([url, body]) => {
+  const answer = await fetch(url, {method: 'POST', body: new URLSearchParams(body)});
+  return {status: answer.status, at: performance.timeOrigin + performance.now()};
+}
+"""
+POLL_MS = 3_000  # the live region's poll (templates/sheets/_standing.html)
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+TOTALS = "() => [...document.querySelectorAll('[data-player]')].map((e) => e.dataset.total)"
+
+
+def open_following(context, url: str):
+    """A page opened at `url`, once its change stream has answered."""
+    page = context.new_page()
+    with page.expect_response(re.compile(r"/events\?revision=")) as stream:
+        page.goto(url)
+    assert stream.value.status == 200
+    page.evaluate(WATCH_TOTALS)
+    return page
+
+
+@pytest.mark.browser
+def test_a_hand_recorded_on_one_phone_is_pushed_to_the_others(recipe, browser):
+    """Through the recipe (nginx, gunicorn, the stream server): the other phone shows the
+    hand before its poll could have brought it; with its stream blocked, the poll does."""
+    base = f"http://127.0.0.1:{recipe['port']}"
+    response, data = request(
+        recipe["port"], "POST", "/api/v1/sheets", FORM, urlencode({**NAMES, "family": "hk"})
+    )
+    assert response.status == 201
+    made = json.loads(data)
+    contexts = [browser.new_context(base_url=base) for _ in range(3)]
+    try:
+        recorder, follower, blocked = contexts
+        blocked.route(re.compile(r"/events(\?|$)"), lambda route: route.abort())
+        phone = recorder.new_page()
+        phone.goto(made["edit_url"])
+        other = open_following(follower, made["view_url"])
+        polling = blocked.new_page()
+        polling.goto(made["view_url"])
+        polling.evaluate(WATCH_TOTALS)
+        asked: list[str] = []  # the follower's requests for its live region
+        other.on("request", lambda r: asked.append(r.url) if r.headers.get("hx-request") else None)
+        for n, fan in enumerate(("3", "5"), start=1):
+            other.wait_for_timeout(POLL_MS + 500)  # a poll would have gone out meanwhile
+            hand = {"winner": "2", "win": "self_draw", "fan": fan, "key": f"push-{n}"}
+            answer = phone.evaluate(RECORD, [f"{made['api_url']}/hands", hand])
+            assert answer["status"] == 201
+            other.wait_for_function(f"() => window.totalsSeen.length >= {n}", timeout=POLL_MS)
+            shown_at = other.evaluate(f"() => window.totalsSeen[{n - 1}]")
+            # Pushed: well before the 3 s poll could have brought it (and the page polls
+            # only once a minute while its stream is open).
+            assert shown_at - answer["at"] < POLL_MS - 500, shown_at - answer["at"]
+            # No stream: the poll brings it all the same.
+            polling.wait_for_function(f"() => window.totalsSeen.length >= {n}", timeout=POLL_MS * 4)
+        # One fetch a hand, each told by the stream: no poll while it is open.
+        assert len(asked) == 2, asked
+        recorded = json.loads(request(recipe["port"], "GET", made["api_url"])[1])
+        want = [str(player["total"]) for player in recorded["sheet"]["players"]]
+        assert want[1] != "0"
+        assert other.evaluate(TOTALS) == polling.evaluate(TOTALS) == want
+    finally:
+        for context in contexts:
+            context.close()

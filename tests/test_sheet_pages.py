@@ -272,7 +272,9 @@ def test_view_page_is_read_only_and_never_shows_the_edit_key(client):
         assert sheet.edit_key not in html
         assert "<form" not in html and "csrfmiddlewaretoken" not in html
         assert totals(html) == ["0", "8", "0", "-8"]
-        assert 'hx-trigger="every 3s"' in html
+        assert 'hx-trigger="every 3s, sheetChanged"' in html
+        events = f"{address.removesuffix(f'/sheets/view/{sheet.view_key}/')}/sheets/view/"
+        assert f'data-events="{events}{sheet.view_key}/events"' in html
         polled = client.get(address, headers=HX).content.decode()
         assert sheet.edit_key not in polled
 

@@ -9,6 +9,7 @@ standing it leaves with a new revision.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any, Literal
 
 from django.db import IntegrityError, transaction
@@ -17,6 +18,7 @@ from django.utils.translation import gettext as _
 from calculator.forms.sheet import MAX_HANDS, ReadHand, stored_hand_data
 from calculator.models import Hand, HandVersion, Sheet
 from calculator.scoring import sheet as sheet_engine
+from calculator.sheets import changes
 from calculator.sheets.reads import read_data
 from calculator.sheets.worked import (
     Recorded,
@@ -67,10 +69,12 @@ def _remember(sheet: Sheet, action: str, n: int) -> None:
 
 
 def _bump(sheet: Sheet, state: sheet_engine.State) -> None:
-    """The write is done: a new revision, and the standing it leaves stored with it."""
+    """The write is done: a new revision, and the standing it leaves stored with it; the
+    open pages are told once it has committed."""
     sheet.revision += 1
     sheet.state = state_json(state, sheet.revision)
     sheet.save(update_fields=["revision", "state", "updated"])
+    transaction.on_commit(partial(changes.announce, sheet.pk, sheet.revision))
 
 
 def rework(sheet: Sheet) -> WorkedSheet:

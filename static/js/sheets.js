@@ -181,3 +181,56 @@ document.addEventListener("submit", (event) => {
   const revision = form.querySelector('input[name="revision"]');
   if (revision && form.closest("#sheet-record")) revision.value = live.dataset.revision;
 });
+
+// Push: the page follows its sheet's changes over Server-Sent Events and, told of a revision
+// it does not show, asks for its live region as a poll does (If-None-Match: 304 if a poll
+// got there first). While the stream is open the 3 s poll goes out only once a minute,
+// in case a change was missed; a dropped stream (EventSource tries again by itself) or a
+// refused one leaves the poll as it was.
+const POLL_WHILE_FOLLOWING_MS = 60000;
+let following = null;
+let followed = false;
+let toldRevision = 0;
+let polledAt = Date.now();
+function liveRegion() {
+  return document.getElementById("sheet-live");
+}
+function catchUp() {
+  const live = liveRegion();
+  if (live && toldRevision > Number(live.dataset.revision) && !recording()) {
+    htmx.trigger(live, "sheetChanged");
+  }
+}
+function follow() {
+  const live = liveRegion();
+  if (following || !live || !live.dataset.events || !window.EventSource) return;
+  following = new EventSource(`${live.dataset.events}?revision=${live.dataset.revision}`);
+  following.addEventListener("open", () => { followed = true; });
+  following.addEventListener("error", () => {
+    followed = following !== null && following.readyState === EventSource.OPEN;
+  });
+  following.addEventListener("sheet", (event) => {
+    toldRevision = Math.max(toldRevision, Number(event.data));
+    catchUp();
+  });
+}
+function unfollow() {
+  if (following) following.close();
+  following = null;
+  followed = false;
+}
+document.addEventListener("DOMContentLoaded", follow);
+window.addEventListener("pagehide", unfollow);
+window.addEventListener("pageshow", (event) => { if (event.persisted) follow(); });
+// A change told while this phone's own hand was on its way: asked for once the answer is in.
+document.addEventListener("htmx:afterSettle", catchUp);
+document.addEventListener("htmx:confirm", (event) => {
+  const { elt, triggeringEvent } = event.detail;
+  if (!(elt instanceof Element) || elt.id !== "sheet-live") return;
+  const polling = !triggeringEvent; // htmx's `every` sends no event; a push sends one
+  if (polling && followed && Date.now() - polledAt < POLL_WHILE_FOLLOWING_MS) {
+    event.preventDefault();
+    return;
+  }
+  polledAt = Date.now();
+});
