@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS_DIR = ROOT / "bench" / "results"
 
-FAMILY_PAGES = ("hk", "riichi", "mcr", "nmjl", "jiujiang", "classical")
+FAMILY_PAGES = ("hk", "riichi", "mcr", "nmjl", "jiujiang", "classical", "taiwan")
 HAND_PAGES = ("hk", "riichi", "mcr", "jiujiang")  # the four tile-entry pages
 
 # The phone of budgets.md: a mid-range phone on a 4G signal.
