@@ -4,10 +4,13 @@ import json
 import os
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache, caches
 from django.utils import translation
+
+from calculator import ratelimit
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -28,10 +31,13 @@ def _fresh_process_state():
 
 
 @pytest.fixture
-def fresh_limits(db):
-    """Per-address counts from zero. The counts live in the database cache: a test's own
-    are rolled back with it, but a transactional test's stay for the rest of the minute."""
+def fresh_limits(db, monkeypatch):
+    """Per-address counts from zero, in one minute's window however long the test runs (a
+    test that straddled a minute would start counting again). The counts live in the
+    database cache: a test's own are rolled back with it, but a transactional test's stay."""
     caches["ratelimit"].clear()
+    minute = ratelimit.time.time() // 60 * 60
+    monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: minute + 1))
 
 
 def api_json(client, slug: str, params: dict | str | None = None, status: int = 200) -> dict:

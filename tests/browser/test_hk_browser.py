@@ -64,8 +64,8 @@ def test_opening_the_canonical_url_shows_the_same_numbers(phone, browser, live_s
 
 def test_invalid_input_shows_the_error_live_and_recovers(phone):
     phone.goto("/en/hk/")
-    phone.fill("#id_fan", "14")
-    phone.wait_for_selector("#err-fan:has-text('0 to 13')")
+    phone.fill("#id_fan", "100")
+    phone.wait_for_selector("#err-fan:has-text('0 to 99')")
     assert phone.locator(RECEIVES).count() == 0
     phone.fill("#id_fan", "4")
     wait_for_receives(phone, "16")
