@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
+from django.db import connections
 from django.test import AsyncClient, override_settings
 
 from calculator import sheet_events, sheets
@@ -28,8 +29,15 @@ async def next_chunk(content) -> bytes:
 def in_own_thread(call):
     # A browser test earlier in the session leaves Playwright's event loop on this thread,
     # where async_to_sync (and so an async view under the sync client) refuses to run.
+    # The database connections that thread opens are closed before it ends.
+    def closing():
+        try:
+            return call()
+        finally:
+            connections.close_all()
+
     with ThreadPoolExecutor(1) as thread:
-        return thread.submit(call).result()
+        return thread.submit(closing).result()
 
 
 def run(scenario) -> None:
