@@ -41,14 +41,20 @@ def _sheet_rules(sheet: Sheet, form_class: type[HandForm]) -> list[tuple[str, st
 
 
 def tiles_url(worked: sheets.WorkedSheet) -> str:
-    """The family's hand page for the next hand of this sheet, with its table rules (and,
-    riichi, the honba and sticks on the table), or "" for a family without tile entry."""
+    """The family's hand page for the next hand of this sheet, with its table rules, the
+    round wind where the page asks it (and, riichi, the honba and sticks on the table), or
+    "" for a family without tile entry."""
     sheet = worked.sheet
     family = FAMILIES[sheet.family]
     if family.hand is None:
         return ""
     pairs = _sheet_rules(sheet, family.hand.form)
     pairs += family_sheet_of(family).tiles_pairs(worked.result)
+    round_wind = SEATS[worked.result.round[0]]
+    if "round" in family.hand.form.base_fields and round_wind is not Wind.EAST:
+        # The round wind is worth 番 (飜) to a pung of it: the sheet knows it, so say it
+        # (East is the page's own default, left out like every default).
+        pairs.append(("round", round_wind.value))
     pairs.append(("sheet", sheet.edit_key))
     return f"{reverse('hand', args=[sheet.family])}?{urlencode(pairs, safe=',:')}"
 

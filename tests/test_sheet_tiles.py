@@ -331,3 +331,28 @@ def test_the_record_form_is_worded_in_each_language(client):
         html = client.get(f"{prefix}{url}&{HK_THREE}").content.decode()
         assert "data-sheet-record" in html
         assert "\u2068阿明\u2069 (1)" in html or "\u2068阿明\u2069（1）" in html
+
+
+def test_the_sheet_keeps_the_round_and_the_tile_page_is_told_it(client):
+    sheet = start(client, family="hk")
+    line = re.compile(r"(East|South) round · Next hand: \u2068(\S+)\u2069 deals")
+    english = f"/en/sheets/{sheet.edit_key}/"
+    assert line.search(client.get(english).content.decode()).groups() == ("East", "阿明")
+    east = dict(parse_qsl(urlsplit(sheet_tiles.tiles_url(sheets.work_out(sheet))).query))
+    assert "round" not in east  # the page's own default
+    # Four non-dealer wins pass the deal round the table: the South round, 阿明 deals again.
+    for winner in (2, 3, 4, 1):
+        answer = client.post(
+            f"/api/v1/sheets/{sheet.edit_key}/hands",
+            {"winner": str(winner), "discarder": str(winner % 4 + 1), "fan": "3"},
+        )
+        assert answer.status_code == 201
+    assert line.search(client.get(english).content.decode()).groups() == ("South", "阿明")
+    assert "南圈" in client.get(f"/sheets/{sheet.edit_key}/").content.decode()
+    assert "南圈" in client.get(f"/zh-hans/sheets/{sheet.edit_key}/").content.decode()
+    # The English sheet page's link to the tiles carries it, and the tile page reads it.
+    link = re.search(r'href="(/en/hk/hand/\?[^"]+)"', client.get(english).content.decode())
+    url = unescape(link.group(1))
+    assert dict(parse_qsl(urlsplit(url).query))["round"] == "s"
+    page = client.get(url).content.decode()
+    assert '<input type="radio" name="round" value="s" checked>' in page
