@@ -121,9 +121,17 @@
     return { kinds, reds };
   }
 
+  // 食糊嗰隻 tapped on the keyboard joins the hand as the tile that won, unless the hand is
+  // already full and holds it: then it marks the copy there (the hint under the keys says so).
+  function winJoinsHand(tile) {
+    const hand = handTiles();
+    const full = hand.length + 3 * meldList().length >= 14;
+    return !(full && hand.some((t) => sameTile(t, tile)));
+  }
+
   function tilesOfTap(tile) {
     if (/[fg]/.test(tile[1])) return [tile];
-    if (target === "win_tile") return [];
+    if (target === "win_tile") return winJoinsHand(tile) ? [tile] : [];
     if (target === "melds") return meldTiles(meldKind, tile);
     return [tile];
   }
@@ -238,6 +246,12 @@
     const input = field(name);
     if (!input) return;
     if (name === "win_tile") {
+      const hand = field("hand");
+      if (hand && winJoinsHand(tile)) {
+        const tiles = readTiles(hand.value);
+        hand.value = tiles ? writeTiles(tiles.concat([tile])) : hand.value + tile;
+        changed(hand);
+      }
       input.value = tile;
       winChosen = true;
     } else if (name === "melds") {
@@ -287,6 +301,8 @@
       button.setAttribute("aria-pressed", String(button.dataset.target === name));
     });
     keyboard.querySelector("[data-meld-kinds]").hidden = name !== "melds";
+    const winHint = keyboard.querySelector("[data-win-hint]");
+    if (winHint) winHint.hidden = name !== "win_tile";
     updateKeys();
   }
 

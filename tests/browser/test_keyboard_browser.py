@@ -95,6 +95,29 @@ def test_backspace_never_leaves_a_winning_tile_outside_the_hand(screen):
     assert page.input_value("#id_win_tile") == ""
 
 
+def test_the_winning_tile_key_adds_the_tile_or_marks_the_one_held(screen):
+    page = screen
+    page.goto("/en/riichi/hand/?seat=s")
+    hint = page.locator("[data-win-hint]")
+    assert hint.is_hidden()
+    tap(page, *PINFU)
+    page.locator('.kb-targets [data-target="win_tile"]').click()
+    assert hint.is_visible() and "joins the hand" in hint.inner_text()
+    # Thirteen held: the tile won on joins the hand as the winning tile.
+    tap(page, "8s")
+    assert page.input_value("#id_hand") == "234567m12388p678s"
+    assert page.input_value("#id_win_tile") == "8s"
+    assert count(page) == "13 + 1"
+    wait_for_receives(page, "1000")
+    # The hand is full: a tile it holds is marked, nothing added.
+    tap(page, "2m")
+    assert page.input_value("#id_hand") == "234567m12388p678s"
+    assert page.input_value("#id_win_tile") == "2m"
+    assert picked(page) == ["2m"]
+    page.locator('.kb-targets [data-target="hand"]').click()
+    assert hint.is_hidden()
+
+
 def test_keys_are_disabled_at_four_copies(screen):
     page = screen
     page.goto("/en/riichi/hand/")
