@@ -263,7 +263,10 @@ def test_the_form_survives_a_live_update(client):
     html = response.content.decode()
     assert not html.lstrip().startswith("<!DOCTYPE")
     assert '<section id="sheet-record" class="sheet-record-tiles"' in html
-    assert 'hx-swap-oob="true"' in html.split('id="sheet-record"')[1].split(">")[0]
+    # Inside the result the update swaps, right under its first cards.
+    assert html.index('<section id="result"') < html.index('id="sheet-record"')
+    assert html.index('class="cards"') < html.index('id="sheet-record"')
+    assert html.index('id="sheet-record"') < html.index('class="who-pays"')
     assert chosen(html, "winner") == ["2"]
     assert response["HX-Replace-Url"].endswith(f"&sheet={sheet.edit_key}")
     assert response["HX-Replace-Url"].startswith("/hk/hand/?hand=")

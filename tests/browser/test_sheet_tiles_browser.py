@@ -43,6 +43,10 @@ def test_tap_the_tiles_choose_the_winner_record_and_see_it_on_the_sheet(phone):
         "() => document.querySelector('[data-sheet-record] input[name=winner]:checked')?.value === '2'"
     )
     assert still_same_document(phone)
+    # The record block sits right under the numbers it records, within a screen of them.
+    assert phone.locator("#result #sheet-record").count() == 1
+    receives = phone.locator('[data-result="winner_receives"]').bounding_box()["y"]
+    assert 0 < form.bounding_box()["y"] - receives < phone.viewport_size["height"]
     assert phone.url.endswith(f"sheet={sheet.edit_key}")  # the address keeps the sheet
     assert overflow(phone) <= 0
     form.locator('label:has(input[name="discarder"][value="4"])').click()
