@@ -123,7 +123,7 @@ def test_riichi_summary_says_what_the_api_says(client, prefix):
     [
         ("", ["最後排名", "食糊", "自摸", "出銃", "邊個畀邊個"]),
         ("/zh-hans", ["最终排名", "胡牌", "自摸", "点炮", "谁付给谁"]),
-        ("/en", ["Final standings", "Hands won", "self-drawn", "Dealt in", "Sum lost"]),
+        ("/en", ["Final standings", "Won (食糊)", "Self-drawn", "Dealt in", "Sum lost"]),
     ],
 )
 def test_it_speaks_the_page_language(client, prefix, words):

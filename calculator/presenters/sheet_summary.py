@@ -42,8 +42,8 @@ class StatRow:
 
 # The rows of the statistics table, in rules.md's order, with the words for each.
 STAT_LABELS = (
-    ("won", gettext_lazy("Hands won (食糊)")),
-    ("self_drawn", gettext_lazy("of them self-drawn (自摸)")),
+    ("won", gettext_lazy("Won (食糊)")),
+    ("self_drawn", gettext_lazy("Self-drawn (自摸)")),
     ("dealt_in", gettext_lazy("Dealt in (出銃)")),
     ("penalties", gettext_lazy("Penalties")),
     ("best", gettext_lazy("Best hand")),
@@ -51,6 +51,8 @@ STAT_LABELS = (
     ("lost_amount", gettext_lazy("Sum lost")),
 )
 COUNTS = frozenset({"won", "self_drawn", "dealt_in", "penalties"})
+# The sums with their sign, as a net amount is shown; the best hand as an amount won.
+SHOWN = {"best": presenting.money, "won_amount": signed, "lost_amount": signed}
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,7 @@ def summary(worked: WorkedSheet) -> Summary:
             tuple(
                 (str(value), str(value))
                 if field in COUNTS
-                else (presenting.money(value), presenting.exact(value))
+                else (SHOWN[field](value), presenting.exact(value))
                 for value in (getattr(player, field) for player in stats)
             ),
         )
