@@ -76,7 +76,7 @@ class Summary:
 
     @property
     def text_rows(self) -> int:
-        return self.text.count("\n") + 1
+        return self.text.count("\n") + 2  # a long link wraps
 
 
 def _ranks(totals: tuple[Fraction, ...]) -> list[int]:
