@@ -194,3 +194,29 @@ def test_the_text_format(client):
 def test_it_never_shows_the_edit_key(client):
     key, view = hk_evening(client)
     assert key not in summary(client, view)
+
+
+def test_its_title_names_the_players_and_it_only_reads(client):
+    _key, view = hk_evening(client)
+    html = summary(client, view)
+    assert (
+        "<title>Summary: \u2068阿明\u2069, \u2068Bea\u2069, \u2068陳生\u2069, \u2068Dee\u2069</title>"
+        in html
+    )
+    response = client.post(f"/en/sheets/view/{view}/summary/")
+    assert response.status_code == 405 and response["Allow"] == "GET, HEAD"
+    head = client.head(f"/en/sheets/view/{view}/summary/")
+    assert head.status_code == 200 and head["X-Robots-Tag"] == "noindex"
+
+
+def test_the_chart_tells_the_lines_apart_without_colour():
+    from calculator.presenters.sheet_chart import chart
+
+    drawn = chart(["a", "b", "c", "d"], 0, [(8, 0, 0, -8)], [1], str, str)
+    assert len({line.dash for line in drawn.lines}) == 4
+    assert len({line.marker for line in drawn.lines}) == 4
+    assert [line.points.split()[0] for line in drawn.lines] == ["52.0,92.0"] * 4
+    # The highest total at the top of the plot, the lowest at its bottom.
+    assert drawn.lines[0].points.split()[1] == "350.0,10.0"
+    assert drawn.lines[3].points.split()[1] == "350.0,174.0"
+    assert [tick.label for tick in drawn.y_ticks] == ["8", "-8"]
