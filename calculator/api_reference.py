@@ -32,6 +32,13 @@ parameter, each error a stable `code` and a `message`). Booleans are `1`/`0` (al
 on `/hk/hand/`; `pattern`, `haohua_groups` and `dealer` on `/jiujiang/hand/`) is refused
 there with `not_allowed`.
 
+Score sheets (contract.md § Score sheets) have their pages in the same three languages:
+`/sheets/new/`, `/sheets/<edit_key>/`, `/sheets/view/<view_key>/` and, for the end of the
+night, `/sheets/view/<view_key>/summary/` (final standings, who pays whom, each player's
+statistics and the running-score chart; `?format=text` gives the same summary as
+`text/plain; charset=utf-8`). An edit key at a view address redirects to its view key; an
+unknown key is a 404.
+
 This file is generated from the forms (`python -m calculator.api_reference`).
 """
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from calculator import hand_views, sheet_api, sheet_events, sheet_views, views
+from calculator import hand_views, sheet_api, sheet_events, sheet_summary, sheet_views, views
 from calculator.reference_pages import views as reference_pages
 
 # Language-prefixed pages (see mahjongsite/urls.py); the API lives outside the prefix.
@@ -12,6 +12,7 @@ page_patterns = [
     path("sources/", reference_pages.reference, {"page": "sources"}, name="sources"),
     path("sheets/new/", sheet_views.new, name="sheet_new"),
     path("sheets/view/<slug:key>/", sheet_views.view, name="sheet_view"),
+    path("sheets/view/<slug:key>/summary/", sheet_summary.summary, name="sheet_summary"),
     path("sheets/view/<slug:key>/qr.svg", sheet_views.qr, name="sheet_qr"),
     path("sheets/view/<slug:key>/events", sheet_events.events, name="sheet_view_events"),
     path("sheets/<slug:key>/", sheet_views.edit, name="sheet"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -136,9 +136,27 @@ class SheetPage:
         return _rules_line(self.sheet)
 
 
-def _points(value: Fraction) -> str:
+def shown_points(value: Fraction) -> str:
     """Riichi points: no sign above zero (they are what a player holds), a minus below."""
     return f"−{presenting.money(-value)}" if value < 0 else presenting.money(value)
+
+
+def settle_rows(transfers: Sequence[Any], names: Sequence[str]) -> tuple[SettleRow, ...]:
+    """Who pays whom, a sentence each (the engine's `Result.settlement`)."""
+    return tuple(
+        SettleRow(
+            t.payer,
+            t.payee,
+            _("%(payer)s pays %(payee)s %(amount)s")
+            % {
+                "payer": names[t.payer - 1],
+                "payee": names[t.payee - 1],
+                "amount": presenting.money(t.amount),
+            },
+            presenting.exact(t.amount),
+        )
+        for t in transfers
+    )
 
 
 def qr_svg(url: str) -> str:
@@ -250,7 +268,7 @@ def sheet_page(
         PlayerRow(
             n=n,
             name=name,
-            total=_points(total) if keeps_points else signed(total),
+            total=shown_points(total) if keeps_points else signed(total),
             exact=presenting.exact(total),
             dealer=n == result.dealer,
             rank=finals[n].rank if keeps_points else None,
@@ -275,20 +293,7 @@ def sheet_page(
     rows = hand_rows(
         worked, drawn, names, history, edit_base, editing, _running(worked, keeps_points)
     )
-    settlement = tuple(
-        SettleRow(
-            t.payer,
-            t.payee,
-            _("%(payer)s pays %(payee)s %(amount)s")
-            % {
-                "payer": names[t.payer - 1],
-                "payee": names[t.payee - 1],
-                "amount": presenting.money(t.amount),
-            },
-            presenting.exact(t.amount),
-        )
-        for t in result.settlement
-    )
+    settlement = settle_rows(result.settlement, names)
     view_path = reverse("sheet_view", args=[sheet.view_key])
     here = edit_path or view_path
     oldest = newest - listed + 1
@@ -337,7 +342,7 @@ def _running(worked: WorkedSheet, keeps_points: bool) -> dict[int, list[str]]:
     totals = list(worked.result.totals)
     running = {}
     for index in range(len(worked.hands) - 1, -1, -1):
-        running[index] = [_points(t) if keeps_points else signed(t) for t in totals]
+        running[index] = [shown_points(t) if keeps_points else signed(t) for t in totals]
         deltas = worked.result.hands[index].deltas
         totals = [total - delta for total, delta in zip(totals, deltas, strict=True)]
     return running
