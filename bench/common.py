@@ -2,7 +2,8 @@
 port, `wrk` and the browser with a phone's emulation (the live forms are in `live_forms`).
 
 Parts drive the site over HTTP by its public URLs (contract.md), so they do not depend on
-where the code behind them lives; the forms they fill are read from the served HTML.
+where the code behind them lives; the forms they fill are read from the served HTML, and the
+pages they walk from the family registry.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from calculator.families import FAMILIES
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS_DIR = ROOT / "bench" / "results"
 
-FAMILY_PAGES = ("hk", "riichi", "mcr", "nmjl", "jiujiang", "classical", "taiwan")
-HAND_PAGES = ("hk", "riichi", "mcr", "jiujiang")  # the four tile-entry pages
+FAMILY_PAGES = tuple(FAMILIES)
+HAND_PAGES = tuple(slug for slug, family in FAMILIES.items() if family.hand)  # tile entry
 
 # The phone of budgets.md: a mid-range phone on a 4G signal.
 RTT_MS = 50

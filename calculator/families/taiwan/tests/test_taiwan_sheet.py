@@ -96,6 +96,25 @@ def test_the_page_shows_the_dealer_and_streak_on_every_row_and_before_the_next_h
     assert rows == [("3", "· 連2拉2 "), ("2", "· 連1拉1 "), ("1", "")]
 
 
+@pytest.mark.parametrize(
+    ("prefix", "next_hand", "dealt"),
+    [
+        ("", "下一鋪：阿明 做莊 · 連3拉3", "阿明 做莊 · 連2拉2"),
+        ("/zh-hans", "下一局：阿明 坐庄 · 连3拉3", "阿明 坐庄 · 连2拉2"),
+        ("/en", "Next hand: 阿明 deals · 連3拉3", "阿明 dealt · 連2拉2"),
+    ],
+)
+def test_the_next_hand_line_in_each_language(client, prefix, next_hand, dealt):
+    key, _sheet = new_sheet(client)
+    for params, *_rest in EVENING[:3]:
+        add(client, key, **params)
+    html = client.get(f"{prefix}/sheets/{key}/").content.decode()
+    # The names are isolated (U+2068 … U+2069) from the words around them.
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", re.sub("[\u2068\u2069]", "", html)))
+    assert next_hand in text
+    assert dealt in text
+
+
 def test_the_sheet_supplies_dealer_and_streak(client):
     key, _sheet = new_sheet(client)
     data = add(client, key, 400, winner="2", discarder="1", tai="3", dealer="winner", streak="2")
