@@ -43,6 +43,32 @@ This file is generated from the forms (`python -m calculator.api_reference`).
 """
 
 
+# The score sheets' API is contract.md's; what this project adds to an add is said here.
+SHEETS = """
+## Score sheets: `POST /api/v1/sheets/<edit_key>/hands`
+
+Beside the hand's own parameters (as the contract says), an add takes:
+
+| parameter | values | default | meaning |
+|---|---|---|---|
+| `key` | 1–64 printable characters | — | idempotency key: the same key again answers `200` with the hand first recorded, nothing new |
+| `shown` | whole number | — | the sheet's `revision` the phone showed when the hand was entered |
+| `confirm` | `1` / `0` | `0` | record the hand even though `shown` found it already recorded |
+
+With `shown` below the sheet's revision, the hands recorded since (each hand keeps the
+revision its add wrote) are compared with the one sent: a live hand (not deleted) of the same
+kind with the same winner(s), discarder and per-hand values, as stored (canonical, defaults
+left out: several winners in either order are the same) is the same hand. Then the add answers
+`409` with `errors.__all__` `[{"code": "duplicate", "message": "Hand 38 is already this
+hand: …", "n": 38}]` (the message in `lang`); nothing is recorded and its `key` is not used up.
+`confirm=1` records it anyway; a repeat of a key already used still answers with its hand. A
+`shown` equal to the revision, or above it, never refuses (the phone saw every hand), and an
+add without `shown` behaves as before. A `shown` or `confirm` that does not read is `400`
+`invalid`. The sheet's edit page sends `shown` with every add (the revision its totals show)
+and on `duplicate` shows the message below "record this hand" with "record it again".
+"""
+
+
 def values(field: Param) -> str:
     if isinstance(field, MultiChoiceParam):
         return "comma list of " + ", ".join(f"`{v}`" for v, _label in field.choices)
@@ -85,7 +111,8 @@ def document() -> str:
                 if isinstance(field, Param) and not isinstance(field, RefusedParam):
                     label = str(field.label or "").replace("|", "/")
                     out.append(f"| `{name}` | {values(field)} | {default(field)} | {label} |")
-    return "\n".join(out) + "\n"
+    out.append(SHEETS)
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

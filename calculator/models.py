@@ -56,6 +56,9 @@ class Hand(models.Model):
     deleted = models.BooleanField(default=False)
     key = models.CharField(max_length=64, null=True)  # noqa: DJ001 (NULL: no key, never unique)
     versions = models.PositiveIntegerField(default=1)
+    # The sheet's revision its add wrote: a phone that showed an older one had not seen it
+    # (an add's `shown`). None: recorded before this was kept.
+    added = models.PositiveIntegerField(null=True, default=None)
     # The counters it was played under, as the sheet's last write worked them out: the
     # dealer, riichi's honba and the sticks carried in (before this hand's declarations).
     dealer = models.PositiveSmallIntegerField(default=1)

@@ -514,6 +514,13 @@ def _refused(
         return _sheet_response(
             request, fresh, editing=True, notice=closed[0]["message"], status=409
         )
+    if any(e["code"] == "duplicate" for e in refused.errors.get("__all__", [])):
+        # The same hand as one recorded since the page was drawn: the page as it is now, the
+        # form as sent, and beside its button the hand it repeats and "record it again".
+        notice = _("The hand was not recorded: it looks like one already on the sheet.")
+        return _sheet_response(
+            request, fresh, editing=True, data=data, found=refused.errors, notice=notice
+        )
     if refused.status == 409:
         notice = _(
             "Someone else changed this sheet first. Here it is as it is now: check the hand "

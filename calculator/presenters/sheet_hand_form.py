@@ -45,6 +45,9 @@ class HandForm:
     kind: FieldView | None = None  # a hand, a penalty or a payment between two players
     # A penalty's and a transfer's fields, each with the kinds it belongs to.
     ledger: tuple[tuple[str, FieldView], ...] = ()
+    # The same hand as one recorded since the page showed the sheet: said beside "record",
+    # with a button that records it anyway (`confirm=1`).
+    again: str = ""
 
 
 def own_labels() -> dict[str, str]:
@@ -171,8 +174,13 @@ def hand_form(
     shown = {"winner", "discarder", "riichi", "tenpai", "kind", *fields}
     shown |= {"offender", "from", "to", "amount"}
     loose = [
-        str(e["message"]) for name, found in errors.items() if name not in shown for e in found
+        str(e["message"])
+        for name, found in errors.items()
+        if name not in shown
+        for e in found
+        if e["code"] != "duplicate"
     ]
+    again = [str(e["message"]) for e in errors.get("__all__", []) if e["code"] == "duplicate"]
     return HandForm(
         editing,
         tuple(own),
@@ -184,6 +192,7 @@ def hand_form(
         family_sheet.late_fields_template,
         kind_view,
         tuple(ledger),
+        again[0] if again else "",
     )
 
 

@@ -12,11 +12,13 @@ import re
 from functools import partial
 from typing import Any, Literal
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from calculator.forms.sheet import MAX_HANDS, ReadHand, stored_hand_data
 from calculator.models import Hand, HandVersion, Sheet
+from calculator.params import BoolParam
 from calculator.scoring import sheet as sheet_engine
 from calculator.sheets import changes
 from calculator.sheets.reads import read_data
@@ -36,6 +38,8 @@ REVISION = re.compile(r"[0-9０-９]{1,9}")
 KEPT_VERSIONS = 20
 # The writes "undo" can take back, one after another: the most recent.
 KEPT_ACTIONS = 50
+# An add's `confirm=1`: record it even though a hand recorded since `shown` is the same.
+CONFIRM = BoolParam(default=False)
 
 Answer = Literal["sheet", "hand"] | None
 
@@ -123,6 +127,45 @@ class _Taken(Exception):
     """The next hand's number or key is taken."""
 
 
+def _shown(data: Any) -> int | None:
+    """The revision the phone showed when the hand was entered (`shown`), if it says."""
+    raw = data.get("shown")
+    if raw is None:
+        return None
+    if not REVISION.fullmatch(str(raw).strip()):
+        message = _("A revision is a whole number.")
+        raise Refused(400, {"shown": [{"code": "invalid", "message": message}]})
+    return int(str(raw).strip())
+
+
+def _confirmed(data: Any) -> bool:
+    """The person saw that the hand repeats one and records it anyway (`confirm=1`)."""
+    try:
+        return CONFIRM.clean(data.get("confirm"))
+    except ValidationError as error:
+        found = {"confirm": [{"code": "invalid", "message": error.messages[0]}]}
+        raise Refused(400, found) from None
+
+
+def _refuse_if_recorded_since(sheet: Sheet, read: ReadHand, key: str | None, shown: int) -> None:
+    """A phone that showed revision `shown` sends a hand that one recorded since already is
+    (same kind, winners, discarder and values): two phones entered the same hand, so it is
+    refused (409 `duplicate`, naming that hand) until the person confirms it. A repeat of a
+    key already used is a retry instead, answered with its first hand."""
+    if key is not None and sheet.hands.filter(key=key).exists():
+        raise _Taken
+    since = sheet.hands.filter(
+        added__gt=shown, deleted=False, winner=read.winner, discarder=read.discarder
+    ).order_by("n")
+    same = next((hand for hand in since if hand.params == read.params), None)
+    if same is not None:
+        message = _(
+            "Hand %(n)s is already this hand: it was recorded after this page last updated. "
+            "Record it again only if it really happened twice."
+        ) % {"n": same.n}
+        raise Refused(409, {"__all__": [{"code": "duplicate", "message": message, "n": same.n}]})
+
+
 def add_hand(
     sheet: Sheet, data: Any, *, answer: Answer = "sheet"
 ) -> tuple[bool, Hand, WorkedSheet | None]:
@@ -130,17 +173,22 @@ def add_hand(
     used: (False, the first hand, the sheet now), and nothing changes, whatever the other
     values are. `answer`: "sheet", every hand worked out (the API's answer); "hand", only the
     new one, beside the standing (the page's answer in place; None for a repeated key,
-    whose answer draws the list again); None, nothing (a page that redirects, then reads)."""
+    whose answer draws the list again); None, nothing (a page that redirects, then reads).
+    With `shown`, the revision the phone showed: a hand the sheet got since is never
+    recorded twice unawares (`_refuse_if_recorded_since`), unless `confirm` says so."""
     refuse_if_closed(sheet)
     key = _key(data)
     table = table_of_sheet(sheet)  # fixed when the sheet was made: read once for the whole add
     read = read_data(sheet, data, table)
     try:
+        shown, confirmed = _shown(data), _confirmed(data)
         if not isinstance(read, ReadHand):
             raise Refused(400, read)
         with transaction.atomic():
             locked = _locked(sheet)
             refuse_if_closed(locked)  # closed since the request read it
+            if shown is not None and shown < locked.revision and not confirmed:
+                _refuse_if_recorded_since(locked, read, key, shown)
             # The API's answer works every hand out: they are read before the new one.
             hands = list(locked.hands.all()) if answer == "sheet" else None
             state = standing(locked)
@@ -163,7 +211,7 @@ def add_hand(
             _bump(locked, after)
     except (Refused, _Taken) as refusal:
         if isinstance(refusal, Refused) and refusal.status == 409:
-            raise  # closed: no key is looked up or used
+            raise  # closed, or the same hand again: no key is looked up or used
         # A repeat of a hand already recorded answers with that hand, whatever it sent.
         first = Hand.objects.filter(sheet_id=sheet.pk, key=key).first() if key else None
         if first is not None:
@@ -204,6 +252,7 @@ def _insert(
                 discarder=read.discarder,
                 params=read.params,
                 key=key,
+                added=sheet.revision + 1,  # the revision this write bumps the sheet to
                 dealer=state.dealer,
                 honba=state.honba,
                 pot=state.pot,

@@ -91,12 +91,13 @@ document.addEventListener("htmx:load", (event) => {
 // While "record this hand" is on its way, no preview or poll is sent: a preview would
 // replace (abort) the record's request on the form, and a poll's answer could bring the new
 // row before the record's own answer does.
-const recording = () => document.querySelector('[data-hand-form] button[value="add"].htmx-request');
+// (Either button that records: "record this hand", or "record it again" after a duplicate.)
+const recording = () => document.querySelector("[data-hand-form] [data-record].htmx-request");
 document.addEventListener("htmx:confirm", (event) => {
   const elt = event.detail.elt;
   if (!(elt instanceof Element) || !recording()) return;
   // A second tap meanwhile, too: the first is still on its way.
-  if (elt.matches('[data-hand-form], button[value="add"]') || elt.id === "sheet-live") {
+  if (elt.matches("[data-hand-form], [data-record]") || elt.id === "sheet-live") {
     event.preventDefault();
   }
 });
@@ -132,6 +133,10 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const form = event.target instanceof Element && event.target.id === "hand-form" && event.target;
   const field = form && form.querySelector('[aria-invalid="true"], .has-error input, .has-error select');
   if (field) field.focus();
+  // The same hand as one just recorded elsewhere: the words and "record it again" in view,
+  // below the button tapped (not focused: a second tap or Enter must not record it).
+  const again = form && !field && form.querySelector("[data-again]");
+  if (again) again.scrollIntoView({ block: "nearest" });
 });
 
 // A hand recorded in place (htmx): the answer brought the new row, the totals and a new
@@ -155,7 +160,7 @@ document.addEventListener("reset", (event) => {
 // fields never stay shut.)
 function recordingForm(event) {
   const elt = event.detail.elt;
-  return elt instanceof Element && elt.matches('button[value="add"]') ? elt.closest("form") : null;
+  return elt instanceof Element && elt.matches("[data-record]") ? elt.closest("form") : null;
 }
 function shut(form, busy) {
   form.querySelectorAll(".hand-own, .hand-fields").forEach((part) => { part.inert = busy; });
