@@ -272,7 +272,7 @@ def _sheet_response(
         # The poll's answer: the totals (swapped in place) and the hands (out of band), the
         # hand form between them left alone but for its tiles link, which carries the
         # counters of the next hand (sheets.js asks for the preview again).
-        context["oob"] = True
+        context.update(oob=True, announce=page.changed_line)
         if editing:
             context.update(tiles_url=sheet_tiles.tiles_url(book), oob_form=True)
         response = render(request, "sheets/_live.html", context)
@@ -453,6 +453,7 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
         listing=listing,
         only=index if in_step else None,
     )
+    said = sheet_hand_form.recorded(hand.n, created, behind)
     context = {
         **_addresses(opened.sheet, True, listing),
         "page": page,
@@ -462,7 +463,8 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
         "oob_parts": in_step,  # or only what the new hand changes
         "added": sheet_page.added(book, listing) if in_step else None,
         "form_key": secrets.token_urlsafe(16),
-        "preview": sheet_hand_form.recorded(hand.n, created, behind),
+        "preview": said,
+        "announce": f"{said.summary} {page.totals_line}",  # the page's status line
         "tiles_url": sheet_tiles.tiles_url(book),  # riichi's carries the new counters
     }
     if data.get("redrawn"):
@@ -558,7 +560,7 @@ def _preview(request: HttpRequest, sheet: Sheet, data: QueryDict, at: int | None
         shown = sheet_hand_form.preview(worked, {}, at)
     else:
         shown = sheet_hand_form.preview(None, worked, at)
-    context: dict[str, Any] = {"preview": shown}
+    context: dict[str, Any] = {"preview": shown, "preview_announce": True, "announce": shown.said}
     if _counting_unseen(sheet, data):  # "count" chosen: the fu-count fields come with it
         context["count_fields"] = sheet_hand_form.hand_form(sheet, data, {}, at)
     response = render(request, "sheets/_preview.html", context)

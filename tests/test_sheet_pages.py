@@ -550,7 +550,7 @@ def test_editing_a_hand_keeps_its_history_and_flows_on(client):
     assert hand_deltas(html, 1) == ["0", "0", "8", "-8"]
     assert totals(html) == ["36", "-12", "-4", "-20"]
     assert '<details class="hand-history"' not in html  # drawn only when asked for
-    link = re.search(r'<p class="hand-history"><a href="([^"]+)">([^<]+)</a>', html)
+    link = re.search(r'<p class="hand-history"><a href="([^"]+)"[^>]*>([^<]+)</a>', html)
     assert link[1] == f"{url}?history=1#hand-1" and "1" in link[2]
     history = re.search(r'data-hand="1".*?</details>', page(client, link[1]), re.S).group(0)
     assert "Bea" in history  # version 1: Bea won off Dee

@@ -205,10 +205,18 @@ class Preview:
     errors: list[str]
     notes: tuple[str, ...] = ()  # the presenter's notes in full ("under the minimum …")
 
+    @property
+    def said(self) -> str:
+        """The preview in a line, for the page's status line (what a screen reader hears)."""
+        if self.errors:
+            return " ".join(self.errors)
+        amounts = " · ".join(f"{name} {shown}" for name, shown, exact in self.deltas)
+        return f"{self.summary} {amounts}".strip()
+
 
 def recorded(n: int, created: bool, behind: bool = False) -> Preview:
     """The emptied form's preview after a tap on "record", said where the preview is read
-    out (it is a live region). A repeated key comes after an answer that was lost: the
+    out (the page's status line says it too). A repeated key comes after an answer that was lost: the
     values sent with it may differ, and they were not taken, so it says so. A page that was
     behind (another phone wrote just before) showed a preview under other counters, so the
     hand may pay otherwise than it said: the player is asked to look."""

@@ -96,6 +96,25 @@ class SheetPage:
     older_url: str = ""  # the every-hand list's page before this one, if any
 
     @property
+    def totals_line(self) -> str:
+        """Every player's total in a sentence, for the page's status line."""
+        totals = " · ".join(f"{player.name} {player.total}" for player in self.players)
+        return _("Totals: %(totals)s") % {"totals": totals}
+
+    @property
+    def changed_line(self) -> str:
+        """What the status line says when another phone's change arrives: the newest hand
+        listed and the totals (a screen reader hears it; the page's focus stays put)."""
+        if not self.hands:
+            return self.totals_line
+        newest = self.hands[0]
+        said = _("The sheet changed. Newest: %(hand)s, %(who)s.") % {
+            "hand": newest.label,
+            "who": newest.who,
+        }
+        return f"{said} {self.totals_line}"
+
+    @property
     def undo_label(self) -> str:
         return str(UNDO_LABELS[self.undo_do]) % {"n": self.undo_n} if self.undo_n else ""
 

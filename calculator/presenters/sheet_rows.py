@@ -51,6 +51,11 @@ class HandRow:
     notes: tuple[str, ...] = ()  # short: "under the 3-fan minimum"
     history_url: str = ""  # the page again with this hand's earlier versions drawn
     running: str = ""  # every player's total after this hand ("" where not worked out)
+    # The row's buttons as a screen reader names them ("Edit hand 3"): a list of rows
+    # otherwise reads "Edit, Edit, Edit".
+    edit_name: str = ""
+    delete_name: str = ""
+    restore_name: str = ""
 
     @property
     def history_label(self) -> str:
@@ -194,6 +199,7 @@ def hand_rows(
     family_sheet = family_sheet_of(family)
     rows = []
     label, dealt = _("Hand %(n)s"), _("%(name)s dealt")  # worded once, said on every row
+    edit, delete, restore = _("Edit hand %(n)s"), _("Delete hand %(n)s"), _("Restore hand %(n)s")
     for index in indexes:
         hand, played = worked.hands[index], result.hands[index]
         entry = worked.reads[index].entry
@@ -244,6 +250,9 @@ def hand_rows(
                 % {"totals": " · ".join(f"{n} {t}" for n, t in zip(names, after, strict=True))}
                 if after and not hand.deleted
                 else "",
+                edit_name=edit % {"n": hand.n},
+                delete_name=delete % {"n": hand.n},
+                restore_name=restore % {"n": hand.n},
             )
         )
     return rows

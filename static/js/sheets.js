@@ -155,9 +155,9 @@ document.addEventListener("reset", (event) => {
 });
 // While the hand is on its way its fields take no input (the form is emptied when the answer
 // comes, which would lose what was typed meanwhile) and the form says it is busy. Only the
-// fields: the button keeps the focus, and the preview, a live region, is read out when the
-// answer says the hand is recorded. (The button's request gives up after a while, so the
-// fields never stay shut.)
+// fields: the button keeps the focus, and the page's status line (#sheet-announce) says it
+// when the answer says the hand is recorded. (The button's request gives up after a while,
+// so the fields never stay shut.)
 function recordingForm(event) {
   const elt = event.detail.elt;
   return elt instanceof Element && elt.matches("[data-record]") ? elt.closest("form") : null;
