@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from calculator import errors, sheets
 from calculator.presenters.sheet_summary import summary as summary_page
-from calculator.sheet_views import _base, _private
+from calculator.sheet_views import page_context, private_page
 
 
 @errors.safe_only
@@ -19,12 +19,12 @@ def summary(request: HttpRequest, key: str) -> HttpResponse:
     if opened is None:
         raise Http404
     if opened.can_edit:  # the edit key is never shown on a page meant to be shared
-        return _private(
+        return private_page(
             HttpResponseRedirect(reverse("sheet_summary", args=[opened.sheet.view_key]))
         )
     page = summary_page(sheets.work_out(opened.sheet))
     if request.GET.get("format") == "text":
-        return _private(HttpResponse(page.text, content_type="text/plain; charset=utf-8"))
-    context = _base(request, reverse("sheet_summary", args=[key]), page.title)
+        return private_page(HttpResponse(page.text, content_type="text/plain; charset=utf-8"))
+    context = page_context(request, reverse("sheet_summary", args=[key]), page.title)
     context["page"] = page
-    return _private(render(request, "sheets/summary.html", context))
+    return private_page(render(request, "sheets/summary.html", context))

@@ -52,7 +52,7 @@ def _methods(request: HttpRequest) -> HttpResponse | None:
     return None
 
 
-def _private(response: HttpResponse) -> HttpResponse:
+def private_page(response: HttpResponse) -> HttpResponse:
     """A sheet is nobody else's business: not indexed, not kept by shared caches."""
     response["X-Robots-Tag"] = "noindex"
     response.setdefault("Cache-Control", "private, no-cache")
@@ -60,7 +60,8 @@ def _private(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _base(request: HttpRequest, path: str, title: str) -> dict[str, Any]:
+def page_context(request: HttpRequest, path: str, title: str) -> dict[str, Any]:
+    """What every sheet page's template reads besides its own: language links and title."""
     return {
         "language_links": language_links(path),
         "page_title": title,
@@ -116,7 +117,7 @@ def new(request: HttpRequest) -> HttpResponse:
     source: Any = request.GET
     if request.method == "POST":
         if not ratelimit.allow_new_sheet(request):
-            return _private(
+            return private_page(
                 errors.answer(
                     request,
                     429,
@@ -137,16 +138,16 @@ def new(request: HttpRequest) -> HttpResponse:
         made = read_new_sheet(source)
         if isinstance(made, NewSheet):
             sheet = sheets.create(made)
-            return _private(SeeOther(reverse("sheet", args=[sheet.edit_key])))
+            return private_page(SeeOther(reverse("sheet", args=[sheet.edit_key])))
         found = made
     slug = str(source.get("family", "hk"))
     if slug not in family_choices():
         slug = "hk"
     page = sheet_new.new_page(slug, source, found)
     path = sheet_new.new_page_query(slug, source)
-    context = _base(request, path, _("Start a score sheet"))
+    context = page_context(request, path, _("Start a score sheet"))
     context.update(page=page, slug=slug)
-    return _private(render(request, "sheets/new.html", context))
+    return private_page(render(request, "sheets/new.html", context))
 
 
 # --- /sheets/<edit_key>/ and /sheets/view/<view_key>/ -------------------------------------
@@ -199,7 +200,7 @@ def _not_modified(request: HttpRequest, sheet: Sheet, editing: bool) -> HttpResp
     if request.headers.get("If-None-Match") == tag:
         response = HttpResponse(status=304)
         response["ETag"] = tag
-        return _private(response)
+        return private_page(response)
     return None
 
 
@@ -266,7 +267,7 @@ def _sheet_response(
     addresses = _addresses(sheet, editing, listing)
     if not notice and _bad_page(request):
         notice = _("There is no such page of hands: here are the latest.")
-    context = _base(request, addresses["live_url"], page.title)
+    context = page_context(request, addresses["live_url"], page.title)
     context.update(addresses, page=page, editing=editing, notice=notice)
     if request.method in ("GET", "HEAD") and _live(request):
         # The poll's answer: the totals (swapped in place) and the hands (out of band), the
@@ -277,7 +278,7 @@ def _sheet_response(
             context.update(tiles_url=sheet_tiles.tiles_url(book), oob_form=True)
         response = render(request, "sheets/_live.html", context)
         response["ETag"] = page.etag
-        return _private(response)
+        return private_page(response)
     if editing:
         context["tiles_url"] = sheet_tiles.tiles_url(book)  # "" for families without tiles
         preview = None
@@ -295,7 +296,7 @@ def _sheet_response(
         context["form_key"] = secrets.token_urlsafe(16)
         context["preview"] = preview
     response = render(request, "sheets/sheet.html", context, status=status)
-    return _private(response)
+    return private_page(response)
 
 
 def edit(request: HttpRequest, key: str) -> HttpResponse:
@@ -305,7 +306,7 @@ def edit(request: HttpRequest, key: str) -> HttpResponse:
     opened = _opened(key)
     if not opened.can_edit:
         # The view link pasted into the edit address: show what it may see.
-        return _private(HttpResponseRedirect(reverse("sheet_view", args=[key])))
+        return private_page(HttpResponseRedirect(reverse("sheet_view", args=[key])))
     if request.method == "POST":
         return _write(request, opened)
     return _sheet_response(request, opened, editing=True, notice=_undone(request))
@@ -369,22 +370,24 @@ def _write(request: HttpRequest, opened: sheets.Opened) -> HttpResponse:
             if _live(request):
                 return _recorded(request, opened, data)
             sheets.add_hand(sheet, data, answer=None)  # the page it redirects to reads it
-            return _private(SeeOther(f"{here}#totals"))
+            return private_page(SeeOther(f"{here}#totals"))
         if action == "replace" and n is not None:
             sheets.replace_hand(sheet, n, data, answer=False)
-            return _private(SeeOther(f"{here}#totals"))
+            return private_page(SeeOther(f"{here}#totals"))
         if action in ("delete", "restore") and n is not None:
             sheets.set_deleted(sheet, n, data, action == "delete", answer=False)
-            return _private(SeeOther(f"{here}#hand-{n}"))
+            return private_page(SeeOther(f"{here}#hand-{n}"))
         if action in ("close", "reopen"):
             sheets.set_closed(sheet, data, action == "close")
-            return _private(SeeOther(f"{here}#totals"))
+            return private_page(SeeOther(f"{here}#totals"))
         if action == "undo":
             # The revision guards it: two phones tapping undo at once take back one action.
             undone = sheets.undo(sheet, data)
             said = f"undid={undone['do']}&n={undone['n']}" if undone else ""
             joiner = "&" if "?" in here else "?"
-            return _private(SeeOther(f"{here}{joiner}{said}#totals" if said else f"{here}#totals"))
+            return private_page(
+                SeeOther(f"{here}{joiner}{said}#totals" if said else f"{here}#totals")
+            )
     except sheets.Refused as refused:
         return _refused(request, opened, data, action, n, refused)
     # No such action, or no hand number with it: a form of ours never sends that.
@@ -401,7 +404,7 @@ def _too_many_writes(
         response = _form_again(request, opened, data, refused)
         response["Retry-After"] = ratelimit.RETRY_AFTER
         return response
-    return _private(
+    return private_page(
         errors.answer(
             request,
             429,
@@ -476,7 +479,7 @@ def _recorded(request: HttpRequest, opened: sheets.Opened, data: QueryDict) -> H
     response = render(request, "sheets/_recorded.html", context)
     response["HX-Trigger-After-Swap"] = "handRecorded"
     response["ETag"] = page.etag
-    return _private(response)
+    return private_page(response)
 
 
 def _form_again(
@@ -496,7 +499,7 @@ def _form_again(
     response = render(request, "sheets/_hand_form.html", context)
     response["HX-Retarget"] = "#hand-form"
     response["HX-Reswap"] = "outerHTML"
-    return _private(response)
+    return private_page(response)
 
 
 def _refused(
@@ -564,7 +567,7 @@ def _preview(request: HttpRequest, sheet: Sheet, data: QueryDict, at: int | None
     if _counting_unseen(sheet, data):  # "count" chosen: the fu-count fields come with it
         context["count_fields"] = sheet_hand_form.hand_form(sheet, data, {}, at)
     response = render(request, "sheets/_preview.html", context)
-    return _private(response)
+    return private_page(response)
 
 
 @errors.safe_only
@@ -572,7 +575,9 @@ def view(request: HttpRequest, key: str) -> HttpResponse:
     opened = _opened(key)
     if opened.can_edit:
         # An edit key in the view address: the read-only page lives at the view key.
-        return _private(HttpResponseRedirect(reverse("sheet_view", args=[opened.sheet.view_key])))
+        return private_page(
+            HttpResponseRedirect(reverse("sheet_view", args=[opened.sheet.view_key]))
+        )
     return _sheet_response(request, opened, editing=False)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -78,8 +79,9 @@ class Chart:
 
 
 def _coordinate(value: Fraction) -> str:
-    """A coordinate written with one decimal place: exact enough for any screen."""
-    return f"{float(value):.1f}"
+    """A coordinate written with one decimal place (exact enough for any screen), rounded
+    from the exact value without passing through a float."""
+    return str(Decimal(round(value * 10)).scaleb(-1))
 
 
 def chart(
